@@ -1,0 +1,6 @@
+export * from './errors.ts';
+export * from './fields.ts';
+export * from './limits.ts';
+export * from './lookups.ts';
+export * from './query.ts';
+export * from './tenant.ts';

@@ -1,0 +1,128 @@
+import { parseArgs } from 'node:util';
+import { EMAIL_PATTERN, isStrongPassword, messages } from '@kindling/contract';
+import { ConfigError, loadConfig } from '../config.ts';
+import { type Database, DatabaseLockedError, openDatabase } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { seedDemo } from '../demo/seed.ts';
+import { createTenant, DOMAIN_PATTERN, DomainTakenError } from '../tenants/service.ts';
+
+const HELP = `Kindling command line
+
+Usage: npm run cli -- <command> [options]
+
+Commands:
+  tenant create --domain D --name N --admin-email E --admin-password P [--admin-first F] [--admin-last L]
+      Creates a tenant with its default roles, lookups, branding and terms, and an approved, active
+      administrator. Prints {"tenant_id", "admin_user_id"} as the last line.
+  demo
+      Seeds the demo tenant demo.localhost; does nothing when it exists.
+  --help
+      Shows this help.
+
+Every command migrates the configured database first (DATABASE_URL, else the embedded one in DATA_DIR).
+`;
+
+/** A mistake in the command line: printed with the help hint, exit code 2. */
+class UsageError extends Error {}
+
+function parse(args: string[], options: Record<string, { type: 'string' }>) {
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: false }).values as Record<
+      string,
+      string | undefined
+    >;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+function required(values: Record<string, string | undefined>, name: string): string {
+  const value = values[name]?.trim();
+  if (!value) throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+async function withDatabase<T>(work: (database: Database) => Promise<T>): Promise<T> {
+  const database = await openDatabase(loadConfig().database);
+  try {
+    await migrate(database);
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}
+
+async function tenantCreate(args: string[]) {
+  const values = parse(args, {
+    domain: { type: 'string' },
+    name: { type: 'string' },
+    'admin-email': { type: 'string' },
+    'admin-password': { type: 'string' },
+    'admin-first': { type: 'string' },
+    'admin-last': { type: 'string' },
+  });
+  const domain = required(values, 'domain').toLowerCase();
+  const name = required(values, 'name');
+  const email = required(values, 'admin-email');
+  const password = values['admin-password'] ?? '';
+  if (!DOMAIN_PATTERN.test(domain))
+    throw new UsageError(`--domain '${domain}' is not a domain name`);
+  if (!EMAIL_PATTERN.test(email)) throw new UsageError(`--admin-email: ${messages.validEmail}`);
+  if (!isStrongPassword(password)) throw new UsageError(`--admin-password: ${messages.password}`);
+  const result = await withDatabase((database) =>
+    createTenant(database.db, {
+      domain,
+      name,
+      admin: {
+        email,
+        password,
+        firstName: values['admin-first']?.trim() || 'Tenant',
+        lastName: values['admin-last']?.trim() || 'Administrator',
+      },
+    }),
+  );
+  console.log(`Created tenant ${domain} with administrator ${email}.`);
+  console.log(JSON.stringify({ tenant_id: result.tenantId, admin_user_id: result.adminUserId }));
+}
+
+async function demo(args: string[]) {
+  parse(args, {});
+  const result = await withDatabase((database) => seedDemo(database.db));
+  console.log(
+    result.created
+      ? 'Seeded the demo tenant demo.localhost (sign in as admin@demo.localhost, faculty@demo.localhost or student@demo.localhost, password Kindling!2026).'
+      : 'The demo tenant demo.localhost exists already; nothing was changed.',
+  );
+  console.log(JSON.stringify({ tenant_id: result.tenantId, created: result.created }));
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (!command || command === '--help' || command === '-h' || command === 'help') {
+      process.stdout.write(HELP);
+      return 0;
+    }
+    if (command === 'tenant' && rest[0] === 'create') await tenantCreate(rest.slice(1));
+    else if (command === 'demo') await demo(rest);
+    else throw new UsageError(`unknown command '${[command, ...rest.slice(0, 1)].join(' ')}'`);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`Error: ${error.message}\nRun 'npm run cli -- --help' for usage.\n`);
+      return 2;
+    }
+    if (
+      error instanceof DomainTakenError ||
+      error instanceof DatabaseLockedError ||
+      error instanceof ConfigError
+    ) {
+      process.stderr.write(`Error: ${error.message}\n`);
+      return 1;
+    }
+    process.stderr.write(`Error: ${(error as Error).stack ?? error}\n`);
+    return 1;
+  }
+}
+
+process.exitCode = await run(process.argv.slice(2));

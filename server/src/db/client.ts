@@ -1,0 +1,100 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import type { Database as DatabaseConfig } from '../config.ts';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either a whole database or a transaction: what repositories accept. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  close(): Promise<void>;
+}
+
+export class DatabaseLockedError extends Error {}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite has no cross-process lock and two writers corrupt the folder, so one process holds a lock
+ * file with its PID; a lock whose process is gone is taken over.
+ */
+function takeLock(dataDir: string): () => void {
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  const lockFile = `${dataDir}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number.parseInt(readFileSync(lockFile, 'utf8'), 10);
+      if (Number.isInteger(holder) && holder !== process.pid && processAlive(holder)) {
+        throw new DatabaseLockedError(
+          `The embedded database in ${dataDir} is in use by process ${holder}. Stop the server first, or use the administration API.`,
+        );
+      }
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new DatabaseLockedError(`Could not lock the embedded database in ${dataDir}.`);
+}
+
+const extensions = { pg_trgm, unaccent, btree_gin };
+
+export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
+  const release = dataDir ? takeLock(dataDir) : () => {};
+  try {
+    const client = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      ...(loadDataDir ? { loadDataDir } : {}),
+      extensions,
+    });
+    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    return {
+      kind: 'pglite',
+      db,
+      async close() {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+export async function openPostgres(url: string, max = 20): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client's error (server restart, network cut) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+  return { kind: 'postgres', db, close: () => pool.end() };
+}
+
+export function openDatabase(config: DatabaseConfig): Promise<Database> {
+  return config.kind === 'postgres' ? openPostgres(config.url) : openPglite(config.dataDir);
+}

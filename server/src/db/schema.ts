@@ -1,0 +1,391 @@
+/**
+ * The database schema. Every tenant-owned table has `tenant_id`, a primary key `(tenant_id, id)`,
+ * composite foreign keys and indexes that lead with `tenant_id`, so it can be distributed by tenant
+ * unchanged; row-level security (see security.ts) is applied to every table with a `tenant_id`.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tenantId = () =>
+  integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' });
+const id = () => integer('id').generatedAlwaysAsIdentity();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const tenants = pgTable('tenants', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  domain: text('domain').notNull().unique(),
+  name: text('name').notNull(),
+  /** Overrides of the default branding; answers merge them over the defaults. */
+  branding: jsonb('branding').notNull().default({}),
+  /** The tenant's own terms; null means the default terms. */
+  terms: jsonb('terms'),
+  createdAt: createdAt(),
+});
+
+export const roles = pgTable(
+  'roles',
+  {
+    tenantId: tenantId(),
+    id: smallint('id').notNull(),
+    name: text('name').notNull(),
+    icon: text('icon').notNull(),
+    /** Permissions a member of this role gets when their profile is created. */
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+export const schools = pgTable(
+  'schools',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    name: text('name').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('schools_name_key').on(t.tenantId, sql`lower(${t.name})`),
+  ],
+);
+
+export const departments = pgTable(
+  'departments',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    schoolId: integer('school_id').notNull(),
+    name: text('name').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      columns: [t.tenantId, t.schoolId],
+      foreignColumns: [schools.tenantId, schools.id],
+    }),
+    uniqueIndex('departments_name_key').on(t.tenantId, t.schoolId, sql`lower(${t.name})`),
+  ],
+);
+
+export const supportTypes = pgTable(
+  'support_types',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    name: text('name').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('support_types_name_key').on(t.tenantId, sql`lower(${t.name})`),
+  ],
+);
+
+export const ipStatuses = pgTable(
+  'ip_statuses',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    name: text('name').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('ip_statuses_name_key').on(t.tenantId, sql`lower(${t.name})`),
+  ],
+);
+
+/**
+ * A member's profile and invitation record. Profile sections are JSON documents: they are read and
+ * written whole with the profile and never queried across people (docs/decisions/0004).
+ */
+export const users = pgTable(
+  'users',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    roleId: smallint('role_id').notNull(),
+    schoolId: integer('school_id'),
+    departmentId: integer('department_id'),
+    headline: text('headline').notNull().default(''),
+    location: text('location').notNull().default(''),
+    bio: text('bio').notNull().default(''),
+    profileImageUrl: text('profile_image_url'),
+    linkedinUrl: text('linkedin_url'),
+    googleScholarUrl: text('google_scholar_url'),
+    facultyPageUrl: text('faculty_page_url'),
+    adminStatusId: smallint('admin_status_id').notNull().default(1),
+    userStatusId: smallint('user_status_id').notNull().default(1),
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    isDisabled: boolean('is_disabled').notNull().default(false),
+    invitedById: integer('invited_by_id'),
+    education: jsonb('education').notNull().default([]),
+    experience: jsonb('experience').notNull().default([]),
+    patents: jsonb('patents').notNull().default([]),
+    projects: jsonb('projects').notNull().default([]),
+    publications: jsonb('publications').notNull().default([]),
+    grants: jsonb('grants').notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('users_email_key').on(t.tenantId, sql`lower(${t.email})`),
+    foreignKey({ columns: [t.tenantId, t.roleId], foreignColumns: [roles.tenantId, roles.id] }),
+    foreignKey({
+      columns: [t.tenantId, t.schoolId],
+      foreignColumns: [schools.tenantId, schools.id],
+    }),
+    foreignKey({
+      columns: [t.tenantId, t.departmentId],
+      foreignColumns: [departments.tenantId, departments.id],
+    }),
+    index('users_directory_idx').on(
+      t.tenantId,
+      t.adminStatusId,
+      t.userStatusId,
+      sql`lower(${t.firstName} || ' ' || ${t.lastName})`,
+      t.id,
+    ),
+    index('users_school_idx').on(t.tenantId, t.schoolId, t.departmentId),
+    index('users_role_idx').on(t.tenantId, t.roleId),
+  ],
+);
+
+/** The sign-in credential of a user; absent until the profile is claimed. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    userId: integer('user_id').notNull(),
+    /** The account's subject, the `id` of SPEC §3 user details. */
+    subject: uuid('subject').notNull().defaultRandom().unique(),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('accounts_user_key').on(t.tenantId, t.userId),
+    foreignKey({
+      columns: [t.tenantId, t.userId],
+      foreignColumns: [users.tenantId, users.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    /** HMAC of the cookie's token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id').notNull(),
+    remember: boolean('remember').notNull().default(false),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      columns: [t.tenantId, t.userId],
+      foreignColumns: [users.tenantId, users.id],
+    }).onDelete('cascade'),
+    index('sessions_user_idx').on(t.tenantId, t.userId),
+  ],
+);
+
+/** Single-purpose secrets mailed to a user: claim links and password-reset codes. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    userId: integer('user_id').notNull(),
+    purpose: text('purpose', { enum: ['claim', 'reset'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    attempts: smallint('attempts').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      columns: [t.tenantId, t.userId],
+      foreignColumns: [users.tenantId, users.id],
+    }).onDelete('cascade'),
+    uniqueIndex('user_tokens_hash_key').on(t.tenantId, t.purpose, t.tokenHash),
+    index('user_tokens_user_idx').on(t.tenantId, t.userId, t.purpose),
+  ],
+);
+
+export const ideas = pgTable(
+  'ideas',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    title: text('title').notNull(),
+    introduction: text('introduction').notNull(),
+    problem: text('problem').notNull().default(''),
+    opportunity: text('opportunity').notNull().default(''),
+    ipStatusId: integer('ip_status_id'),
+    principalInvestigatorId: integer('principal_investigator_id').notNull(),
+    caseManagerId: integer('case_manager_id'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      columns: [t.tenantId, t.ipStatusId],
+      foreignColumns: [ipStatuses.tenantId, ipStatuses.id],
+    }),
+    foreignKey({
+      columns: [t.tenantId, t.principalInvestigatorId],
+      foreignColumns: [users.tenantId, users.id],
+    }),
+    foreignKey({
+      columns: [t.tenantId, t.caseManagerId],
+      foreignColumns: [users.tenantId, users.id],
+    }),
+    index('ideas_recent_idx').on(t.tenantId, t.createdAt, t.id),
+    index('ideas_pi_idx').on(t.tenantId, t.principalInvestigatorId, t.createdAt, t.id),
+    index('ideas_case_manager_idx').on(t.tenantId, t.caseManagerId),
+  ],
+);
+
+export const ideaLinks = pgTable(
+  'idea_links',
+  {
+    tenantId: tenantId(),
+    ideaId: integer('idea_id').notNull(),
+    position: smallint('position').notNull(),
+    url: text('url').notNull(),
+    title: text('title').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.ideaId, t.position] }),
+    foreignKey({
+      columns: [t.tenantId, t.ideaId],
+      foreignColumns: [ideas.tenantId, ideas.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+export const ideaPatents = pgTable(
+  'idea_patents',
+  {
+    tenantId: tenantId(),
+    ideaId: integer('idea_id').notNull(),
+    position: smallint('position').notNull(),
+    number: text('number').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.ideaId, t.position] }),
+    foreignKey({
+      columns: [t.tenantId, t.ideaId],
+      foreignColumns: [ideas.tenantId, ideas.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+export const ideaSupports = pgTable(
+  'idea_supports',
+  {
+    tenantId: tenantId(),
+    ideaId: integer('idea_id').notNull(),
+    supportId: integer('support_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.ideaId, t.supportId] }),
+    foreignKey({
+      columns: [t.tenantId, t.ideaId],
+      foreignColumns: [ideas.tenantId, ideas.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.tenantId, t.supportId],
+      foreignColumns: [supportTypes.tenantId, supportTypes.id],
+    }),
+    index('idea_supports_support_idx').on(t.tenantId, t.supportId, t.ideaId),
+  ],
+);
+
+export const follows = pgTable(
+  'follows',
+  {
+    tenantId: tenantId(),
+    userId: integer('user_id').notNull(),
+    ideaId: integer('idea_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId, t.ideaId] }),
+    foreignKey({
+      columns: [t.tenantId, t.userId],
+      foreignColumns: [users.tenantId, users.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.tenantId, t.ideaId],
+      foreignColumns: [ideas.tenantId, ideas.id],
+    }).onDelete('cascade'),
+    index('follows_idea_idx').on(t.tenantId, t.ideaId),
+  ],
+);
+
+/**
+ * Mails waiting to be sent. Written in the transaction of the change that causes them; the worker
+ * reads across tenants through the system handle, hence the status index not led by tenant.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    messageId: text('message_id').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    status: text('status', { enum: ['pending', 'sent'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+  ],
+);

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { catalogueMessages, limits } from '@kindling/contract';
+import { sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { resolveSession } from '../auth/session-middleware.ts';
+import type { AppEnv, Deps } from '../context.ts';
+import { clientAddress } from './client-address.ts';
+import { AppError } from './errors.ts';
+import { originCheck } from './origin-check.ts';
+import { apiRoutes } from './routes.ts';
+import { securityHeaders } from './security-headers.ts';
+import { serveWeb } from './web.ts';
+
+function errorResponse(c: Context<AppEnv>, error: unknown) {
+  if (error instanceof AppError) return c.json(error.toBody(), error.status as 400);
+  if (error instanceof HTTPException && error.status < 500) {
+    const appError =
+      error.status === 413
+        ? new AppError('PAYLOAD_TOO_LARGE')
+        : new AppError('BAD_REQUEST', error.message || catalogueMessages.BAD_REQUEST);
+    return c.json(appError.toBody(), appError.status as 400);
+  }
+  c.get('log')?.error({ err: error }, 'unhandled error');
+  const unavailable = isDatabaseUnavailable(error);
+  const appError = new AppError(unavailable ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_SERVER_ERROR');
+  return c.json(appError.toBody(), appError.status as 500);
+}
+
+/** Connection failures are the database being away, not a bug: 503 so clients may retry. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: string; cause?: { code?: string } })?.code;
+  const causeCode = (error as { cause?: { code?: string } })?.cause?.code;
+  return [code, causeCode].some(
+    (value) =>
+      value === 'ECONNREFUSED' ||
+      value === 'ECONNRESET' ||
+      value === '57P01' ||
+      value === '57P03' ||
+      value === '08006',
+  );
+}
+
+/** The whole server: one pipeline in front of every route (docs/architecture.md, request lifecycle). */
+export function createApp(deps: Deps) {
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const requestId = randomUUID();
+    const log = deps.logger.child({ requestId });
+    c.set('requestId', requestId);
+    c.set('log', log);
+    c.set('clientAddress', clientAddress(c, deps.config.trustProxy));
+    c.set('session', null);
+    await next();
+    c.header('X-Request-Id', requestId);
+    const session = c.get('session');
+    // The path only: query strings carry claim tokens and must never reach the log.
+    log.info(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+        tenant: session?.tenantId,
+        user: session?.userId,
+      },
+      'request',
+    );
+  });
+  app.use(securityHeaders(deps.config));
+  app.onError((error, c) => errorResponse(c, error));
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/readyz', async (c) => {
+    try {
+      await deps.database.db.execute(sql`select 1`);
+      return c.json({ status: 'ok' });
+    } catch {
+      return c.json({ status: 'unavailable' }, 503);
+    }
+  });
+
+  app.use('/api/*', originCheck(deps.config.allowedOrigins));
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: limits.bodyBytes,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE');
+      },
+    }),
+  );
+  app.use('/api/*', resolveSession(deps));
+  app.route('/api/v1', apiRoutes(deps));
+  app.doc31('/api/v1/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Kindling API',
+      version: '1.0.0',
+      description: 'The HTTP API of Kindling, as fixed by CONTRACT §3.',
+    },
+  });
+  app.all('/api/*', () => {
+    throw new AppError('NOT_FOUND', 'No such API route.');
+  });
+
+  serveWeb(app, deps);
+  return app;
+}

@@ -1,0 +1,96 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  booleanParam,
+  departmentsAnswer,
+  ipStatusAnswer,
+  schoolsAnswer,
+  supportAnswer,
+} from '@kindling/contract';
+import { requireSession } from '../auth/session-middleware.ts';
+import type { Deps } from '../context.ts';
+import { inTenant } from '../db/tenant-scope.ts';
+import { errors, json, router } from '../http/openapi.ts';
+import { sessionOf } from '../http/session.ts';
+import { listDepartments, listIpStatuses, listSchools, listSupportTypes } from './repository.ts';
+
+/** Signed-in calls use the session's tenant; a `tenant_id` they carry is accepted and ignored. */
+const tenantQuery = z.object({ tenant_id: z.string().optional() });
+const activeQuery = z.object({
+  is_active: booleanParam.optional(),
+  tenant_id: z.string().optional(),
+});
+const signedIn = { 400: errors[400], 401: errors[401] };
+
+export function lookupRoutes(deps: Deps) {
+  const db = deps.database.db;
+  const app = router();
+  app.use('/support', requireSession);
+  app.use('/ip-status', requireSession);
+  app.use('/schools', requireSession);
+  app.use('/departments', requireSession);
+  return app
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/support',
+        tags: ['Lookups'],
+        summary: 'Support and partnership types',
+        request: { query: tenantQuery },
+        responses: { ...signedIn, 200: json(supportAnswer) },
+      }),
+      async (c) => {
+        const { tenantId } = sessionOf(c);
+        const list = await inTenant(db, tenantId, (tx) => listSupportTypes(tx, tenantId));
+        return c.json({ support_or_partnership: list }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/ip-status',
+        tags: ['Lookups'],
+        summary: 'IP statuses',
+        request: { query: tenantQuery },
+        responses: { ...signedIn, 200: json(ipStatusAnswer) },
+      }),
+      async (c) => {
+        const { tenantId } = sessionOf(c);
+        const list = await inTenant(db, tenantId, (tx) => listIpStatuses(tx, tenantId));
+        return c.json({ ip_statuses: list }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/schools',
+        tags: ['Lookups'],
+        summary: 'Schools; is_active=true leaves out deactivated ones',
+        request: { query: activeQuery },
+        responses: { ...signedIn, 200: json(schoolsAnswer) },
+      }),
+      async (c) => {
+        const { tenantId } = sessionOf(c);
+        const activeOnly = c.req.valid('query').is_active === true;
+        const list = await inTenant(db, tenantId, (tx) => listSchools(tx, tenantId, activeOnly));
+        return c.json({ schools: list }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/departments',
+        tags: ['Lookups'],
+        summary: 'Departments with their school; is_active=true leaves out deactivated ones',
+        request: { query: activeQuery },
+        responses: { ...signedIn, 200: json(departmentsAnswer) },
+      }),
+      async (c) => {
+        const { tenantId } = sessionOf(c);
+        const activeOnly = c.req.valid('query').is_active === true;
+        const list = await inTenant(db, tenantId, (tx) =>
+          listDepartments(tx, tenantId, activeOnly),
+        );
+        return c.json({ departments: list }, 200);
+      },
+    );
+}

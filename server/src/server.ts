@@ -1,0 +1,65 @@
+import { type ServerType, serve } from '@hono/node-server';
+import { count } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Deps } from './context.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { tenants } from './db/schema.ts';
+import { DEMO_PASSWORD, seedDemo } from './demo/seed.ts';
+import { createApp } from './http/app.ts';
+
+export interface RunningServer {
+  deps: Deps;
+  server: ServerType;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** CONTRACT §1: an empty development database gets the demo tenant, and the console says how in. */
+async function seedDemoIfEmpty(database: Database, config: Config, logger: Logger) {
+  if (config.production) return;
+  const [row] = await database.db.select({ n: count() }).from(tenants);
+  if ((row?.n ?? 0) > 0) return;
+  const { tenantId } = await seedDemo(database.db);
+  logger.info({ tenantId }, 'seeded the demo tenant demo.localhost');
+  const lines = [
+    '',
+    'Demo tenant seeded. Sign in with any of these (password Kindling!2026):',
+    '  admin@demo.localhost    Staff, administrator',
+    '  faculty@demo.localhost  Faculty',
+    '  student@demo.localhost  Student',
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n').replace('Kindling!2026', DEMO_PASSWORD)}\n`);
+}
+
+export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  const database = await openDatabase(config.database);
+  try {
+    await migrate(database);
+    await seedDemoIfEmpty(database, config, logger);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const deps: Deps = { config, database, logger, now: () => new Date() };
+  const app = createApp(deps);
+  const server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
+      resolve(s),
+    );
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  return {
+    deps,
+    server,
+    url,
+    async stop() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { rolesAnswer, tenantAnswer, tenantIdParam, termsAnswer } from '@kindling/contract';
+import type { Deps } from '../context.ts';
+import { inTenant } from '../db/tenant-scope.ts';
+import { errors, json, router } from '../http/openapi.ts';
+import { presentTenant, presentTerms } from './presenter.ts';
+import { loadPublicTenant } from './public-tenant.ts';
+import { listRoles } from './repository.ts';
+
+const tenantQuery = z
+  .object({
+    domain: z.string().trim().min(1).max(253).optional(),
+    tenant_id: tenantIdParam.optional(),
+  })
+  .refine((q) => q.domain !== undefined || q.tenant_id !== undefined, {
+    message: 'domain or tenant_id is required.',
+    path: ['domain'],
+  });
+
+const byTenantId = z.object({ tenant_id: tenantIdParam });
+
+export function tenantRoutes(deps: Deps) {
+  return router()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/tenant',
+        tags: ['Tenant'],
+        summary: "A tenant's name, domain and complete branding",
+        request: { query: tenantQuery },
+        responses: { 200: json(tenantAnswer), 400: errors[400], 404: errors[404] },
+      }),
+      async (c) => {
+        const tenant = await loadPublicTenant(deps, c.req.valid('query'));
+        return c.json(presentTenant(tenant), 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/roles',
+        tags: ['Tenant'],
+        summary: "The tenant's university roles; role 2 is faculty",
+        request: { query: byTenantId },
+        responses: { 200: json(rolesAnswer), 400: errors[400], 404: errors[404] },
+      }),
+      async (c) => {
+        const tenant = await loadPublicTenant(deps, c.req.valid('query'));
+        const roles = await inTenant(deps.database.db, tenant.id, (tx) => listRoles(tx, tenant.id));
+        return c.json({ roles }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/terms',
+        tags: ['Tenant'],
+        summary: "The tenant's terms and conditions",
+        request: { query: byTenantId },
+        responses: { 200: json(termsAnswer), 400: errors[400], 404: errors[404] },
+      }),
+      async (c) => {
+        const tenant = await loadPublicTenant(deps, c.req.valid('query'));
+        return c.json(presentTerms(tenant), 200);
+      },
+    );
+}

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from 'pg';
+import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
+
+export const TEMPLATE_DIR = fileURLToPath(
+  new URL('../../node_modules/.cache/kindling-test', import.meta.url),
+);
+export const PGLITE_TEMPLATE = path.join(TEMPLATE_DIR, 'pglite-template.tar');
+export const PG_TEMPLATE = 'kindling_test_template';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** Which database this test project runs on (see vitest.config.ts: one project per kind). */
+export const testDatabaseKind: DatabaseKind =
+  process.env.KINDLING_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+export function adminUrl(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/** A fresh, migrated database for one test file; close() throws it away. */
+export async function openTestDatabase(kind: DatabaseKind = testDatabaseKind): Promise<Database> {
+  if (kind === 'pglite') {
+    return openPglite(null, new Blob([readFileSync(PGLITE_TEMPLATE)]));
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `kindling_t_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE}`);
+  const database = await openPostgres(adminUrl(url, name), 5);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { status } from '@kindling/contract';
+import { SESSION_COOKIE } from '../src/auth/session-middleware.ts';
+import { randomToken, tokenHash } from '../src/auth/tokens.ts';
+import type { Db } from '../src/db/client.ts';
+import { schools, sessions, users } from '../src/db/schema.ts';
+import { bindTenant } from '../src/db/tenant-scope.ts';
+import { createTenant } from '../src/tenants/service.ts';
+
+export const TEST_PASSWORD = 'Kindling!2026';
+
+/** A new tenant per test: tests never share or truncate fixtures, and isolation is exercised for free. */
+export async function makeTenant(db: Db, name = 'Test University') {
+  const domain = `t${randomBytes(5).toString('hex')}.test`;
+  const { tenantId, adminUserId } = await createTenant(db, {
+    domain,
+    name,
+    admin: {
+      email: `admin@${domain}`,
+      password: TEST_PASSWORD,
+      firstName: 'Ada',
+      lastName: 'Admin',
+    },
+  });
+  return { tenantId, adminUserId, domain };
+}
+
+export async function makeSchool(db: Db, tenantId: number, name: string) {
+  return db.transaction(async (tx) => {
+    await bindTenant(tx, tenantId);
+    const [row] = await tx.insert(schools).values({ tenantId, name }).returning();
+    if (!row) throw new Error('no school');
+    return row;
+  });
+}
+
+export async function makeUser(
+  db: Db,
+  tenantId: number,
+  overrides: Partial<typeof users.$inferInsert> = {},
+) {
+  return db.transaction(async (tx) => {
+    await bindTenant(tx, tenantId);
+    const [row] = await tx
+      .insert(users)
+      .values({
+        tenantId,
+        email: `${randomBytes(4).toString('hex')}@example.edu`,
+        firstName: 'Grace',
+        lastName: 'Member',
+        roleId: 1,
+        adminStatusId: status.approved,
+        userStatusId: status.approved,
+        ...overrides,
+      })
+      .returning();
+    if (!row) throw new Error('no user');
+    return row;
+  });
+}
+
+/**
+ * A live session cookie for a user, written straight to the table: for testing routes that need a
+ * session independently of the sign-in flow, which has its own tests.
+ */
+export async function sessionCookie(db: Db, secretKey: string, tenantId: number, userId: number) {
+  const token = randomToken();
+  await db.transaction(async (tx) => {
+    await bindTenant(tx, tenantId);
+    await tx.insert(sessions).values({
+      tenantId,
+      userId,
+      tokenHash: tokenHash(secretKey, token),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+  });
+  return `${SESSION_COOKIE}=${token}`;
+}

@@ -1,0 +1,40 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Client } from 'pg';
+import { openPglite, openPostgres } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { adminUrl, PG_TEMPLATE, PGLITE_TEMPLATE, TEMPLATE_DIR } from './databases.ts';
+
+/**
+ * Migrates one template per database kind before any test file runs; each file then starts from a
+ * copy (a PGlite data-dir dump, or CREATE DATABASE … TEMPLATE), never from a shared mutable one.
+ */
+export default async function setup() {
+  mkdirSync(TEMPLATE_DIR, { recursive: true });
+  const pglite = await openPglite(null);
+  await migrate(pglite);
+  const client = (pglite.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } })
+    .$client;
+  const dump = await client.dumpDataDir('none');
+  writeFileSync(PGLITE_TEMPLATE, Buffer.from(await dump.arrayBuffer()));
+  await pglite.close();
+
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return;
+  const admin = new Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${PG_TEMPLATE} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${PG_TEMPLATE}`);
+  const template = await openPostgres(adminUrl(url, PG_TEMPLATE), 2);
+  await migrate(template);
+  await template.close();
+  return async () => {
+    const leftovers = await admin.query<{ datname: string }>(
+      "SELECT datname FROM pg_database WHERE datname LIKE 'kindling_t_%'",
+    );
+    for (const { datname } of leftovers.rows) {
+      await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    }
+    await admin.query(`DROP DATABASE IF EXISTS ${PG_TEMPLATE} WITH (FORCE)`);
+    await admin.end();
+  };
+}

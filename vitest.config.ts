@@ -1,0 +1,44 @@
+import { defineConfig } from 'vitest/config';
+
+const serverProject = (name: string, env: Record<string, string>) => ({
+  test: {
+    name,
+    root: './server',
+    environment: 'node' as const,
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    globalSetup: ['./test/global-setup.ts'],
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+/** Server tests run on the embedded database always, and again on PostgreSQL when one is given. */
+const databases = [serverProject('server', { KINDLING_TEST_DB: 'pglite' })];
+if (process.env.TEST_DATABASE_URL) {
+  databases.push(serverProject('server-postgres', { KINDLING_TEST_DB: 'postgres' }));
+}
+
+export default defineConfig({
+  test: {
+    projects: [
+      ...databases,
+      {
+        test: {
+          name: 'contract',
+          root: './contract',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          root: './web',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+        },
+      },
+    ],
+  },
+});
