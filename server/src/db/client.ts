@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -97,4 +97,10 @@ export async function openPostgres(url: string, max = 20): Promise<Database> {
 
 export function openDatabase(config: DatabaseConfig): Promise<Database> {
   return config.kind === 'postgres' ? openPostgres(config.url) : openPglite(config.dataDir);
+}
+
+/** Rows of a raw SQL statement; both drivers answer `{ rows }`, which the shared type hides. */
+export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseKind } from '../../test/databases.ts';
 import { makeSchool, makeTenant } from '../../test/factories.ts';
-import type { Database } from './client.ts';
+import { type Database, queryRows } from './client.ts';
 import { schools, tenants, users } from './schema.ts';
 import { inTenant } from './tenant-scope.ts';
 
@@ -51,12 +51,12 @@ describe(`tenant isolation on ${testDatabaseKind}`, () => {
 
   it('after the transaction the role and tenant setting are gone', async () => {
     await inTenant(database.db, a.tenantId, async () => {});
-    const result = await database.db.execute(
+    const [row] = await queryRows<{ role: string; tenant: string | null }>(
+      database.db,
       sql`select current_user as role, current_setting('app.tenant_id', true) as tenant`,
     );
-    const row = result.rows[0] as { role: string; tenant: string | null };
-    expect(row.role).not.toBe('kindling_app');
-    expect(row.tenant ?? '').toBe('');
+    expect(row?.role).not.toBe('kindling_app');
+    expect(row?.tenant ?? '').toBe('');
   });
 
   it('the application role sees nothing when no tenant is bound', async () => {
@@ -68,18 +68,20 @@ describe(`tenant isolation on ${testDatabaseKind}`, () => {
   });
 
   it('every table with a tenant_id has forced row-level security and the isolation policy', async () => {
-    const result = await database.db.execute(sql`
-      select c.relname as name, c.relrowsecurity as enabled, c.relforcerowsecurity as forced,
-        exists (select 1 from pg_policies p where p.tablename = c.relname and p.policyname = 'tenant_isolation') as policy
-      from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = 'public' and c.relkind = 'r'
-        and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'tenant_id')`);
-    const tables = result.rows as {
+    const tables = await queryRows<{
       name: string;
       enabled: boolean;
       forced: boolean;
       policy: boolean;
-    }[];
+    }>(
+      database.db,
+      sql`
+      select c.relname as name, c.relrowsecurity as enabled, c.relforcerowsecurity as forced,
+        exists (select 1 from pg_policies p where p.tablename = c.relname and p.policyname = 'tenant_isolation') as policy
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind = 'r'
+        and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'tenant_id')`,
+    );
     expect(tables.length).toBeGreaterThanOrEqual(15);
     for (const table of tables) {
       expect(table, table.name).toMatchObject({ enabled: true, forced: true, policy: true });
