@@ -7,3 +7,22 @@ export const tenantIdParam = z.coerce
   .positive({ error: 'tenant_id must be a positive integer.' });
 
 export const booleanParam = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** Page numbers start at 1; page size is at most 100 (CONTRACT §5), 10 when not given. */
+export const pagination = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a positive integer.' })
+    .int({ error: 'page must be a positive integer.' })
+    .min(1, { error: 'page must be a positive integer.' })
+    .max(1_000_000, { error: 'page must be a positive integer.' })
+    .default(1),
+  page_size: z.coerce
+    .number({ error: 'page_size must be an integer from 1 to 100.' })
+    .int({ error: 'page_size must be an integer from 1 to 100.' })
+    .min(1, { error: 'page_size must be an integer from 1 to 100.' })
+    .max(100, { error: 'page_size must be an integer from 1 to 100.' })
+    .default(10),
+});
+
+export const pageOf = <T extends z.ZodType>(key: string, item: T) =>
+  z.object({ [key]: z.array(item), page: z.number().int(), total_pages: z.number().int() });

@@ -1,7 +1,6 @@
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE EXTENSION IF NOT EXISTS unaccent;--> statement-breakpoint
-CREATE EXTENSION IF NOT EXISTS btree_gin;
---> statement-breakpoint
+CREATE EXTENSION IF NOT EXISTS btree_gin;--> statement-breakpoint
 CREATE TABLE "accounts" (
 	"tenant_id" integer NOT NULL,
 	"id" integer GENERATED ALWAYS AS IDENTITY (sequence name "accounts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
@@ -84,6 +83,7 @@ CREATE TABLE "outbox" (
 	"tenant_id" integer NOT NULL,
 	"id" integer GENERATED ALWAYS AS IDENTITY (sequence name "outbox_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"message_id" text NOT NULL,
+	"from_address" text NOT NULL,
 	"to_address" text NOT NULL,
 	"subject" text NOT NULL,
 	"text_body" text NOT NULL,

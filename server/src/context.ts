@@ -1,12 +1,17 @@
 import type { Logger } from 'pino';
+import type { RateLimits } from './auth/rate-limits.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { TenantRow } from './db/system.ts';
+import type { Mailer } from './mail/mailer.ts';
 
 /** What the server is built from; tests build it with their own database and clock. */
 export interface Deps {
   config: Config;
   database: Database;
   logger: Logger;
+  mailer: Mailer;
+  rateLimits: RateLimits;
   now: () => Date;
 }
 
@@ -28,5 +33,7 @@ export interface AppEnv {
     log: Logger;
     clientAddress: string;
     session: SessionContext | null;
+    /** The tenant a public call named (see http/tenant-context.ts); signed-in calls use the session's. */
+    tenant: TenantRow | null;
   };
 }

@@ -7,6 +7,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { tenants } from './db/schema.ts';
 import { DEMO_PASSWORD, seedDemo } from './demo/seed.ts';
+import { assemble } from './deps.ts';
 import { createApp } from './http/app.ts';
 
 export interface RunningServer {
@@ -43,7 +44,16 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     await database.close();
     throw error;
   }
-  const deps: Deps = { config, database, logger, now: () => new Date() };
+  if (!config.smtpUrl) {
+    logger.warn(
+      config.production
+        ? 'SMTP_URL is not set: mails stay queued in the outbox until it is'
+        : 'SMTP_URL is not set: mails stay in the outbox; read them at /dev/mail',
+    );
+  }
+  const assembled = assemble(config, database, logger);
+  const { deps } = assembled;
+  assembled.worker?.start();
   const app = createApp(deps);
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
@@ -59,6 +69,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     url,
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await assembled.close();
       await database.close();
     },
   };

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/config.ts';
-import type { Deps } from '../src/context.ts';
+import { assemble } from '../src/deps.ts';
 import { createApp } from '../src/http/app.ts';
 import { createLogger } from '../src/logger.ts';
 import { openTestDatabase } from './databases.ts';
@@ -18,13 +18,23 @@ export async function createTestApp(env: Record<string, string> = {}) {
     ...env,
   });
   const database = await openTestDatabase();
-  const deps: Deps = { config, database, logger: createLogger('silent'), now: () => new Date() };
-  const app = createApp(deps);
+  const assembled = assemble(config, database, createLogger('silent'), {
+    pollMs: 100,
+    backoffMs: 200,
+    maxBackoffMs: 1_000,
+    leaseMs: 5_000,
+  });
+  assembled.worker?.start();
+  const app = createApp(assembled.deps);
   return {
     app,
-    deps,
+    deps: assembled.deps,
+    worker: assembled.worker,
     db: database.db,
     request: (url: string, init?: RequestInit) => app.request(url, init),
-    close: () => database.close(),
+    async close() {
+      await assembled.close();
+      await database.close();
+    },
   };
 }

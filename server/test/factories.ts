@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { status } from '@kindling/contract';
+import { hashPassword } from '../src/auth/password.ts';
 import { SESSION_COOKIE } from '../src/auth/session-middleware.ts';
 import { randomToken, tokenHash } from '../src/auth/tokens.ts';
 import type { Db } from '../src/db/client.ts';
-import { schools, sessions, users } from '../src/db/schema.ts';
+import { accounts, schools, sessions, users } from '../src/db/schema.ts';
 import { bindTenant } from '../src/db/tenant-scope.ts';
 import { createTenant } from '../src/tenants/service.ts';
 
@@ -75,4 +76,40 @@ export async function sessionCookie(db: Db, secretKey: string, tenantId: number,
     });
   });
   return `${SESSION_COOKIE}=${token}`;
+}
+
+/** Adds a password to a user, as claiming the profile would. */
+export async function giveAccount(
+  db: Db,
+  tenantId: number,
+  userId: number,
+  password = TEST_PASSWORD,
+) {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await bindTenant(tx, tenantId);
+    await tx.insert(accounts).values({ tenantId, userId, passwordHash });
+  });
+}
+
+export const jsonInit = (method: string, body: unknown, cookie?: string): RequestInit => ({
+  method,
+  headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+  body: JSON.stringify(body),
+});
+
+/** Signs in through the API and answers the session cookie. */
+export async function signInCookie(
+  request: (url: string, init?: RequestInit) => Response | Promise<Response>,
+  tenantId: number,
+  email: string,
+  password = TEST_PASSWORD,
+) {
+  const res = await request(
+    '/api/v1/auth/sign-in',
+    jsonInit('POST', { email, password, tenant_id: tenantId }),
+  );
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.get('set-cookie') ?? '';
+  return cookie.split(';')[0] ?? '';
 }

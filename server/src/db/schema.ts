@@ -243,7 +243,9 @@ export const userTokens = pgTable(
       columns: [t.tenantId, t.userId],
       foreignColumns: [users.tenantId, users.id],
     }).onDelete('cascade'),
-    uniqueIndex('user_tokens_hash_key').on(t.tenantId, t.purpose, t.tokenHash),
+    uniqueIndex('user_tokens_hash_key')
+      .on(t.tenantId, t.purpose, t.tokenHash)
+      .where(sql`${t.consumedAt} is null`),
     index('user_tokens_user_idx').on(t.tenantId, t.userId, t.purpose),
   ],
 );
@@ -371,6 +373,7 @@ export const outbox = pgTable(
     tenantId: tenantId(),
     id: id(),
     messageId: text('message_id').notNull(),
+    fromAddress: text('from_address').notNull(),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),

@@ -7,6 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { resolveSession } from '../auth/session-middleware.ts';
 import type { AppEnv, Deps } from '../context.ts';
+import { registerDevMail } from '../mail/dev-routes.ts';
 import { clientAddress } from './client-address.ts';
 import { AppError } from './errors.ts';
 import { originCheck } from './origin-check.ts';
@@ -55,6 +56,7 @@ export function createApp(deps: Deps) {
     c.set('log', log);
     c.set('clientAddress', clientAddress(c, deps.config.trustProxy));
     c.set('session', null);
+    c.set('tenant', null);
     await next();
     c.header('X-Request-Id', requestId);
     const session = c.get('session');
@@ -108,6 +110,7 @@ export function createApp(deps: Deps) {
     throw new AppError('NOT_FOUND', 'No such API route.');
   });
 
+  registerDevMail(app, deps);
   serveWeb(app, deps);
   return app;
 }

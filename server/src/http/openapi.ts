@@ -19,6 +19,7 @@ export const errors = {
   403: error('Not permitted'),
   404: error('Not found, or belongs to another tenant'),
   409: error('Conflicts with an existing record'),
+  423: error('Not approved by an administrator yet'),
   429: error('Rate limited'),
 } as const;
 

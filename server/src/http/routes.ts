@@ -1,4 +1,7 @@
+import { adminRoutes } from '../admin/routes.ts';
+import { authRoutes } from '../auth/routes.ts';
 import type { Deps } from '../context.ts';
+import { invitationRoutes } from '../invitations/routes.ts';
 import { lookupRoutes } from '../lookups/routes.ts';
 import { tenantRoutes } from '../tenants/routes.ts';
 import { router } from './openapi.ts';
@@ -8,5 +11,10 @@ import { router } from './openapi.ts';
  * contract's schemas; the OpenAPI document is generated from the same declarations.
  */
 export function apiRoutes(deps: Deps) {
-  return router().route('/', tenantRoutes(deps)).route('/', lookupRoutes(deps));
+  return router()
+    .route('/', tenantRoutes(deps))
+    .route('/', lookupRoutes(deps))
+    .route('/', authRoutes(deps))
+    .route('/', invitationRoutes(deps))
+    .route('/', adminRoutes(deps));
 }

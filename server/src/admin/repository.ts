@@ -1,0 +1,107 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/client.ts';
+import { accounts, departments, roles, schools, users } from '../db/schema.ts';
+
+const inviter = alias(users, 'inviter');
+
+function memberFilter(tenantId: number, adminStatusId: number | undefined) {
+  return and(
+    eq(users.tenantId, tenantId),
+    adminStatusId !== undefined ? eq(users.adminStatusId, adminStatusId) : undefined,
+  );
+}
+
+/** Members for the administrators' list, newest first, with what a reviewer needs to decide. */
+export function listMembers(
+  db: Executor,
+  tenantId: number,
+  filter: { adminStatusId?: number | undefined; limit: number; offset: number },
+) {
+  return db
+    .select({
+      id: users.id,
+      first_name: users.firstName,
+      last_name: users.lastName,
+      email: users.email,
+      role_id: users.roleId,
+      role_name: roles.name,
+      school_id: users.schoolId,
+      school_name: schools.name,
+      department_id: users.departmentId,
+      department_name: departments.name,
+      linkedin_url: users.linkedinUrl,
+      google_scholar_url: users.googleScholarUrl,
+      admin_status_id: users.adminStatusId,
+      user_status_id: users.userStatusId,
+      has_account: sql<boolean>`${accounts.id} is not null`,
+      is_disabled: users.isDisabled,
+      permissions: users.permissions,
+      invited_by_name: sql<string | null>`${inviter.firstName} || ' ' || ${inviter.lastName}`,
+      created_at: users.createdAt,
+    })
+    .from(users)
+    .innerJoin(roles, and(eq(roles.tenantId, users.tenantId), eq(roles.id, users.roleId)))
+    .leftJoin(schools, and(eq(schools.tenantId, users.tenantId), eq(schools.id, users.schoolId)))
+    .leftJoin(
+      departments,
+      and(eq(departments.tenantId, users.tenantId), eq(departments.id, users.departmentId)),
+    )
+    .leftJoin(accounts, and(eq(accounts.tenantId, users.tenantId), eq(accounts.userId, users.id)))
+    .leftJoin(inviter, and(eq(inviter.tenantId, users.tenantId), eq(inviter.id, users.invitedById)))
+    .where(memberFilter(tenantId, filter.adminStatusId))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+}
+
+export async function countMembers(db: Executor, tenantId: number, adminStatusId?: number) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(memberFilter(tenantId, adminStatusId));
+  return row?.n ?? 0;
+}
+
+export async function findMember(db: Executor, tenantId: number, userId: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      adminStatusId: users.adminStatusId,
+      accountId: accounts.id,
+    })
+    .from(users)
+    .leftJoin(accounts, and(eq(accounts.tenantId, users.tenantId), eq(accounts.userId, users.id)))
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+  return row;
+}
+
+export async function updateMember(
+  db: Executor,
+  tenantId: number,
+  userId: number,
+  values: Partial<typeof users.$inferInsert>,
+) {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+}
+
+export async function findDepartmentOfSchool(db: Executor, tenantId: number, departmentId: number) {
+  const [row] = await db
+    .select({ id: departments.id, schoolId: departments.schoolId })
+    .from(departments)
+    .where(and(eq(departments.tenantId, tenantId), eq(departments.id, departmentId)));
+  return row;
+}
+
+export async function schoolExists(db: Executor, tenantId: number, schoolId: number) {
+  const [row] = await db
+    .select({ id: schools.id })
+    .from(schools)
+    .where(and(eq(schools.tenantId, tenantId), eq(schools.id, schoolId)));
+  return row !== undefined;
+}

@@ -1,0 +1,161 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  adminUsersAnswer,
+  adminUsersQuery,
+  approvalBody,
+  createdAnswer,
+  createProfileBody,
+  departmentBody,
+  lookupNameBody,
+  messageAnswer,
+  permissionsBody,
+} from '@kindling/contract';
+import type { MiddlewareHandler } from 'hono';
+import { authorize } from '../auth/policy.ts';
+import { requireSession } from '../auth/session-middleware.ts';
+import type { AppEnv, Deps } from '../context.ts';
+import { errors, json, router } from '../http/openapi.ts';
+import { sessionOf } from '../http/session.ts';
+import { sessionTenant } from '../http/tenant-context.ts';
+import {
+  createLookup,
+  createProfile,
+  membersPage,
+  setApproval,
+  setPermissions,
+} from './service.ts';
+
+const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  authorize(sessionOf(c), 'admin');
+  await next();
+};
+
+const jsonBody = <T>(schema: T) => ({
+  body: { content: { 'application/json': { schema } }, required: true },
+});
+const userParam = z.object({ id: z.coerce.number().int().positive() });
+const guarded = { 401: errors[401], 403: errors[403] };
+
+export function adminRoutes(deps: Deps) {
+  const app = router();
+  app.use('/admin/*', requireSession, requireAdmin);
+
+  const lookupRoute = (path: string, summary: string) =>
+    createRoute({
+      method: 'post',
+      path,
+      tags: ['Administration'],
+      summary,
+      request: jsonBody(lookupNameBody),
+      responses: {
+        201: json(createdAnswer, 'Created'),
+        400: errors[400],
+        409: errors[409],
+        ...guarded,
+      },
+    });
+
+  return app
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/admin/users',
+        tags: ['Administration'],
+        summary: 'Members with their status ids and e-mail, newest first',
+        request: { query: adminUsersQuery },
+        responses: { 200: json(adminUsersAnswer), 400: errors[400], 404: errors[404], ...guarded },
+      }),
+      async (c) =>
+        c.json(await membersPage(deps, sessionOf(c).tenantId, c.req.valid('query')), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/admin/users',
+        tags: ['Administration'],
+        summary: 'Creates an approved profile and mails its claim link',
+        request: jsonBody(createProfileBody),
+        responses: {
+          201: json(createdAnswer, 'Created'),
+          400: errors[400],
+          409: errors[409],
+          ...guarded,
+        },
+      }),
+      async (c) => {
+        const session = sessionOf(c);
+        const tenant = await sessionTenant(deps, session.tenantId);
+        return c.json(await createProfile(deps, tenant, session.userId, c.req.valid('json')), 201);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'put',
+        path: '/admin/users/{id}/approval',
+        tags: ['Administration'],
+        summary:
+          'Approve (2) or decline (3); approval mails the claim link, declining revokes sessions',
+        request: { params: userParam, ...jsonBody(approvalBody) },
+        responses: { 200: json(messageAnswer), 400: errors[400], 404: errors[404], ...guarded },
+      }),
+      async (c) => {
+        const session = sessionOf(c);
+        const tenant = await sessionTenant(deps, session.tenantId);
+        const { admin_status_id } = c.req.valid('json');
+        await setApproval(deps, tenant, c.req.valid('param').id, admin_status_id);
+        return c.json({ message: admin_status_id === 2 ? 'Approved.' : 'Declined.' }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'put',
+        path: '/admin/users/{id}/permissions',
+        tags: ['Administration'],
+        summary: "Replaces a member's permissions; applies on their next call",
+        request: { params: userParam, ...jsonBody(permissionsBody) },
+        responses: { 200: json(messageAnswer), 400: errors[400], 404: errors[404], ...guarded },
+      }),
+      async (c) => {
+        const { tenantId } = sessionOf(c);
+        await setPermissions(
+          deps,
+          tenantId,
+          c.req.valid('param').id,
+          c.req.valid('json').permissions,
+        );
+        return c.json({ message: 'Permissions updated.' }, 200);
+      },
+    )
+    .openapi(lookupRoute('/admin/schools', 'Adds a school'), async (c) =>
+      c.json(await createLookup(deps, sessionOf(c).tenantId, 'school', c.req.valid('json')), 201),
+    )
+    .openapi(lookupRoute('/admin/support', 'Adds a support type'), async (c) =>
+      c.json(await createLookup(deps, sessionOf(c).tenantId, 'support', c.req.valid('json')), 201),
+    )
+    .openapi(lookupRoute('/admin/ip-status', 'Adds an IP status'), async (c) =>
+      c.json(
+        await createLookup(deps, sessionOf(c).tenantId, 'ip-status', c.req.valid('json')),
+        201,
+      ),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/admin/departments',
+        tags: ['Administration'],
+        summary: 'Adds a department to a school',
+        request: jsonBody(departmentBody),
+        responses: {
+          201: json(createdAnswer, 'Created'),
+          400: errors[400],
+          409: errors[409],
+          ...guarded,
+        },
+      }),
+      async (c) =>
+        c.json(
+          await createLookup(deps, sessionOf(c).tenantId, 'department', c.req.valid('json')),
+          201,
+        ),
+    );
+}

@@ -1,0 +1,192 @@
+import { status } from '@kindling/contract';
+import { revokeUserSessions } from '../auth/repository.ts';
+import type { Deps } from '../context.ts';
+import type { Tx } from '../db/client.ts';
+import { departments, ipStatuses, schools, supportTypes } from '../db/schema.ts';
+import type { TenantRow } from '../db/system.ts';
+import { inTenant } from '../db/tenant-scope.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { issueClaimMail } from '../invitations/claim-tokens.ts';
+import { emailTaken, findRole, insertInvitee } from '../invitations/repository.ts';
+import { INVITE_EXISTS } from '../invitations/service.ts';
+import {
+  countMembers,
+  findDepartmentOfSchool,
+  findMember,
+  listMembers,
+  schoolExists,
+  updateMember,
+} from './repository.ts';
+
+export const MEMBER_NOT_FOUND = 'The user might have been deleted or never created.';
+
+export async function membersPage(
+  deps: Deps,
+  tenantId: number,
+  query: { admin_status_id?: number | undefined; page: number; page_size: number },
+) {
+  return inTenant(deps.database.db, tenantId, async (tx) => {
+    const total = await countMembers(tx, tenantId, query.admin_status_id);
+    const totalPages = Math.ceil(total / query.page_size);
+    if (query.page > 1 && query.page > totalPages) throw notFound('No users on this page.');
+    const rows = await listMembers(tx, tenantId, {
+      adminStatusId: query.admin_status_id,
+      limit: query.page_size,
+      offset: (query.page - 1) * query.page_size,
+    });
+    return {
+      users: rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() })),
+      page: query.page,
+      total_pages: totalPages,
+      total_count: total,
+    };
+  });
+}
+
+async function checkPlace(tx: Tx, tenantId: number, schoolId?: number, departmentId?: number) {
+  if (schoolId !== undefined && !(await schoolExists(tx, tenantId, schoolId))) {
+    throw badRequest('Please choose a school.', [
+      { field: 'school_id', error: 'Please choose a school.' },
+    ]);
+  }
+  if (departmentId !== undefined) {
+    const department = await findDepartmentOfSchool(tx, tenantId, departmentId);
+    if (!department || (schoolId !== undefined && department.schoolId !== schoolId)) {
+      const message = 'Please choose a department of the school.';
+      throw badRequest(message, [{ field: 'department_id', error: message }]);
+    }
+  }
+}
+
+/** An administrator creates an approved profile; its claim link is mailed in the same transaction. */
+export async function createProfile(
+  deps: Deps,
+  tenant: TenantRow,
+  adminUserId: number,
+  input: {
+    first_name: string;
+    last_name: string;
+    email: string;
+    role_id: number;
+    school_id?: number | undefined;
+    department_id?: number | undefined;
+    linkedin_url?: string | undefined;
+    google_scholar_url?: string | undefined;
+  },
+) {
+  const id = await inTenant(deps.database.db, tenant.id, async (tx) => {
+    const role = await findRole(tx, tenant.id, input.role_id);
+    if (!role) {
+      const message = 'Please choose current involvement with the University.';
+      throw badRequest(message, [{ field: 'role_id', error: message }]);
+    }
+    await checkPlace(tx, tenant.id, input.school_id, input.department_id);
+    if (await emailTaken(tx, tenant.id, input.email)) throw conflict(INVITE_EXISTS);
+    const userId = await insertInvitee(tx, {
+      tenantId: tenant.id,
+      email: input.email.toLowerCase(),
+      firstName: input.first_name,
+      lastName: input.last_name,
+      roleId: role.id,
+      schoolId: input.school_id ?? null,
+      departmentId: input.department_id ?? null,
+      linkedinUrl: input.linkedin_url ?? null,
+      googleScholarUrl: input.google_scholar_url ?? null,
+      adminStatusId: status.approved,
+      userStatusId: status.pending,
+      permissions: role.permissions,
+      invitedById: adminUserId,
+    });
+    await issueClaimMail(
+      deps,
+      tx,
+      tenant,
+      { id: userId, email: input.email, firstName: input.first_name },
+      'created',
+    );
+    return userId;
+  });
+  deps.mailer.nudge();
+  return { id };
+}
+
+/**
+ * Approves (2) or declines (3) a member. Approving someone without a password mails a fresh claim
+ * link; declining revokes their sessions at once. One transaction each.
+ */
+export async function setApproval(
+  deps: Deps,
+  tenant: TenantRow,
+  userId: number,
+  adminStatusId: 2 | 3,
+) {
+  await inTenant(deps.database.db, tenant.id, async (tx) => {
+    const member = await findMember(tx, tenant.id, userId);
+    if (!member) throw notFound(MEMBER_NOT_FOUND);
+    await updateMember(tx, tenant.id, userId, { adminStatusId });
+    if (adminStatusId === status.declined) {
+      await revokeUserSessions(tx, tenant.id, userId, deps.now());
+    } else if (!member.accountId && member.adminStatusId !== status.approved) {
+      await issueClaimMail(deps, tx, tenant, member, 'approved');
+    }
+  });
+  deps.mailer.nudge();
+}
+
+export async function setPermissions(
+  deps: Deps,
+  tenantId: number,
+  userId: number,
+  permissions: string[],
+) {
+  await inTenant(deps.database.db, tenantId, async (tx) => {
+    if (!(await findMember(tx, tenantId, userId))) throw notFound(MEMBER_NOT_FOUND);
+    await updateMember(tx, tenantId, userId, { permissions });
+  });
+}
+
+type Lookup = 'school' | 'department' | 'support' | 'ip-status';
+const lookupTables = { school: schools, support: supportTypes, 'ip-status': ipStatuses } as const;
+const lookupLabels: Record<Lookup, string> = {
+  school: 'A school',
+  department: 'A department',
+  support: 'A support type',
+  'ip-status': 'An IP status',
+};
+
+/** Adds a school, support type or IP status; a name already used (any case) is 409. */
+export async function createLookup(
+  deps: Deps,
+  tenantId: number,
+  kind: Lookup,
+  input: { name: string; school_id?: number },
+) {
+  try {
+    return await inTenant(deps.database.db, tenantId, async (tx) => {
+      if (kind === 'department') {
+        const schoolId = input.school_id as number;
+        if (!(await schoolExists(tx, tenantId, schoolId))) {
+          throw badRequest('School is required.', [
+            { field: 'school_id', error: 'School is required.' },
+          ]);
+        }
+        const [row] = await tx
+          .insert(departments)
+          .values({ tenantId, schoolId, name: input.name })
+          .returning({ id: departments.id });
+        return { id: row?.id as number };
+      }
+      const table = lookupTables[kind];
+      const [row] = await tx
+        .insert(table)
+        .values({ tenantId, name: input.name })
+        .returning({ id: table.id });
+      return { id: row?.id as number };
+    });
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code === '23505') {
+      throw conflict(`${lookupLabels[kind]} with this name already exists.`);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,197 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { accounts, departments, schools, sessions, users, userTokens } from '../db/schema.ts';
+
+export type TokenPurpose = 'claim' | 'reset';
+
+/** A user of the tenant by e-mail (any case), with the account's hash when one exists. */
+export async function findUserByEmail(db: Executor, tenantId: number, email: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      email: users.email,
+      adminStatusId: users.adminStatusId,
+      userStatusId: users.userStatusId,
+      isDisabled: users.isDisabled,
+      accountId: accounts.id,
+      passwordHash: accounts.passwordHash,
+    })
+    .from(users)
+    .leftJoin(accounts, and(eq(accounts.tenantId, users.tenantId), eq(accounts.userId, users.id)))
+    .where(and(eq(users.tenantId, tenantId), sql`lower(${users.email}) = ${email.toLowerCase()}`));
+  return row;
+}
+
+/** What SPEC §3 user details are made of: the user, the account's subject, school and department. */
+export async function findUserDetails(db: Executor, tenantId: number, userId: number) {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      subject: accounts.subject,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      profileImageUrl: users.profileImageUrl,
+      roleId: users.roleId,
+      schoolName: schools.name,
+      departmentName: departments.name,
+      permissions: users.permissions,
+    })
+    .from(users)
+    .innerJoin(accounts, and(eq(accounts.tenantId, users.tenantId), eq(accounts.userId, users.id)))
+    .leftJoin(schools, and(eq(schools.tenantId, users.tenantId), eq(schools.id, users.schoolId)))
+    .leftJoin(
+      departments,
+      and(eq(departments.tenantId, users.tenantId), eq(departments.id, users.departmentId)),
+    )
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+  return row;
+}
+export type UserDetailsRow = NonNullable<Awaited<ReturnType<typeof findUserDetails>>>;
+
+export async function insertSession(
+  db: Executor,
+  values: {
+    tenantId: number;
+    userId: number;
+    tokenHash: string;
+    remember: boolean;
+    issuedAt: Date;
+    expiresAt: Date;
+  },
+) {
+  const [row] = await db.insert(sessions).values(values).returning();
+  if (!row) throw new Error('session insert returned nothing');
+  return row;
+}
+
+export async function revokeSession(db: Executor, tenantId: number, sessionId: number, now: Date) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(eq(sessions.tenantId, tenantId), eq(sessions.id, sessionId), isNull(sessions.revokedAt)),
+    );
+}
+
+export async function revokeUserSessions(
+  db: Executor,
+  tenantId: number,
+  userId: number,
+  now: Date,
+) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId), isNull(sessions.revokedAt)),
+    );
+}
+
+export async function insertToken(
+  db: Executor,
+  values: {
+    tenantId: number;
+    userId: number;
+    purpose: TokenPurpose;
+    tokenHash: string;
+    expiresAt: Date;
+  },
+) {
+  await db.insert(userTokens).values(values);
+}
+
+/** A token that has not expired; claim tokens stay readable after use (the awaiting-login state). */
+export async function findLiveToken(
+  db: Executor,
+  tenantId: number,
+  purpose: TokenPurpose,
+  tokenHash: string,
+  now: Date,
+) {
+  const [row] = await db
+    .select()
+    .from(userTokens)
+    .where(
+      and(
+        eq(userTokens.tenantId, tenantId),
+        eq(userTokens.purpose, purpose),
+        eq(userTokens.tokenHash, tokenHash),
+        gt(userTokens.expiresAt, now),
+        isNull(userTokens.consumedAt),
+      ),
+    );
+  return row;
+}
+
+/** The user's current reset code: the newest one not used up or replaced. */
+export async function findLiveResetCode(db: Executor, tenantId: number, userId: number, now: Date) {
+  const [row] = await db
+    .select()
+    .from(userTokens)
+    .where(
+      and(
+        eq(userTokens.tenantId, tenantId),
+        eq(userTokens.userId, userId),
+        eq(userTokens.purpose, 'reset'),
+        gt(userTokens.expiresAt, now),
+        isNull(userTokens.consumedAt),
+      ),
+    )
+    .orderBy(sql`${userTokens.createdAt} desc`)
+    .limit(1);
+  return row;
+}
+
+export async function consumeTokens(
+  db: Executor,
+  tenantId: number,
+  userId: number,
+  purpose: TokenPurpose,
+  now: Date,
+) {
+  await db
+    .update(userTokens)
+    .set({ consumedAt: now })
+    .where(
+      and(
+        eq(userTokens.tenantId, tenantId),
+        eq(userTokens.userId, userId),
+        eq(userTokens.purpose, purpose),
+        isNull(userTokens.consumedAt),
+      ),
+    );
+}
+
+export async function countFailedAttempt(db: Executor, tenantId: number, tokenId: number) {
+  const [row] = await db
+    .update(userTokens)
+    .set({ attempts: sql`${userTokens.attempts} + 1` })
+    .where(and(eq(userTokens.tenantId, tenantId), eq(userTokens.id, tokenId)))
+    .returning({ attempts: userTokens.attempts });
+  return row?.attempts ?? 0;
+}
+
+export async function setPassword(
+  db: Executor,
+  tenantId: number,
+  userId: number,
+  passwordHash: string,
+  now: Date,
+) {
+  await db
+    .update(accounts)
+    .set({ passwordHash, passwordChangedAt: now })
+    .where(and(eq(accounts.tenantId, tenantId), eq(accounts.userId, userId)));
+}
+
+export async function insertAccount(
+  db: Executor,
+  tenantId: number,
+  userId: number,
+  passwordHash: string,
+) {
+  const [row] = await db.insert(accounts).values({ tenantId, userId, passwordHash }).returning();
+  return row;
+}

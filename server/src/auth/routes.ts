@@ -1,0 +1,200 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  claimBody,
+  forgotPasswordAnswer,
+  forgotPasswordBody,
+  forgotPasswordMessages,
+  messageAnswer,
+  resetPasswordBody,
+  sessionAnswer,
+  signInBody,
+  userDetails,
+} from '@kindling/contract';
+import type { Context } from 'hono';
+import { deleteCookie, setCookie } from 'hono/cookie';
+import type { AppEnv, Deps } from '../context.ts';
+import { inTenant } from '../db/tenant-scope.ts';
+import { forbidden } from '../http/errors.ts';
+import { errors, json, router } from '../http/openapi.ts';
+import { sessionOf } from '../http/session.ts';
+import { publicTenant, tenantOf } from '../http/tenant-context.ts';
+import { claimProfile } from '../invitations/service.ts';
+import { presentUserDetails } from './presenter.ts';
+import { findUserDetails } from './repository.ts';
+import { currentSession, forgotPassword, resetPassword, signIn, signOut } from './service.ts';
+import { requireSession, SESSION_COOKIE } from './session-middleware.ts';
+
+const CLAIMED = 'Your password has been set. You can now sign in.';
+
+function setSessionCookie(
+  c: Context<AppEnv>,
+  deps: Deps,
+  token: string,
+  remember: boolean,
+  maxAge: number,
+) {
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: deps.config.production,
+    path: '/',
+    // Without remember-session the cookie ends with the browser; the server ends it after an hour.
+    ...(remember ? { maxAge } : {}),
+  });
+}
+
+export function authRoutes(deps: Deps) {
+  const app = router();
+  app.use('/auth/session', requireSession);
+  app.use('/auth/sign-out', requireSession);
+  app.use('/users/:id{[0-9]+}', requireSession);
+
+  return app
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/auth/sign-in',
+        tags: ['Auth'],
+        summary: 'Sign in with e-mail and password; sets the session cookie',
+        middleware: [publicTenant(deps)] as const,
+        request: {
+          body: { content: { 'application/json': { schema: signInBody } }, required: true },
+        },
+        responses: {
+          200: json(sessionAnswer),
+          400: errors[400],
+          401: errors[401],
+          403: errors[403],
+          404: errors[404],
+          423: errors[423],
+          429: errors[429],
+        },
+      }),
+      async (c) => {
+        const body = c.req.valid('json');
+        const previous = c.get('session');
+        const result = await signIn(deps, tenantOf(c), {
+          email: body.email,
+          password: body.password,
+          remember: body.remember_session,
+          clientAddress: c.get('clientAddress'),
+          previousSessionId: previous?.sessionId ?? null,
+        });
+        setSessionCookie(c, deps, result.token, body.remember_session, result.maxAgeSeconds);
+        return c.json(result.answer, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/auth/session',
+        tags: ['Auth'],
+        summary: 'The current session and its user, as sign-in answers',
+        responses: { 200: json(sessionAnswer), 401: errors[401] },
+      }),
+      async (c) => c.json(await currentSession(deps, sessionOf(c)), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/auth/sign-out',
+        tags: ['Auth'],
+        summary: 'Revokes the session server-side and clears the cookie',
+        responses: { 200: json(messageAnswer), 401: errors[401] },
+      }),
+      async (c) => {
+        const session = sessionOf(c);
+        await signOut(deps, session.tenantId, session.sessionId);
+        deleteCookie(c, SESSION_COOKIE, { path: '/' });
+        return c.json({ message: 'Signed out.' }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/auth/forgot-password',
+        tags: ['Auth'],
+        summary: 'Mails a 6-digit code valid 15 minutes',
+        middleware: [publicTenant(deps)] as const,
+        request: {
+          body: { content: { 'application/json': { schema: forgotPasswordBody } }, required: true },
+        },
+        responses: {
+          200: json(forgotPasswordAnswer),
+          400: errors[400],
+          404: errors[404],
+          429: errors[429],
+        },
+      }),
+      async (c) => {
+        const destination = await forgotPassword(deps, tenantOf(c), c.req.valid('json').email);
+        return c.json({ destination }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/auth/reset-password',
+        tags: ['Auth'],
+        summary: 'Sets a new password with the mailed code; revokes every session',
+        middleware: [publicTenant(deps)] as const,
+        request: {
+          body: { content: { 'application/json': { schema: resetPasswordBody } }, required: true },
+        },
+        responses: {
+          200: json(messageAnswer),
+          400: errors[400],
+          404: errors[404],
+          429: errors[429],
+        },
+      }),
+      async (c) => {
+        await resetPassword(deps, tenantOf(c), c.req.valid('json'));
+        return c.json({ message: forgotPasswordMessages.success }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/auth/claim',
+        tags: ['Auth'],
+        summary:
+          "Sets the password of an accepted, approved invitation (claim flow's set-password)",
+        middleware: [publicTenant(deps)] as const,
+        request: {
+          body: { content: { 'application/json': { schema: claimBody } }, required: true },
+        },
+        responses: {
+          201: json(messageAnswer, 'Password set'),
+          400: errors[400],
+          403: errors[403],
+          404: errors[404],
+          409: errors[409],
+        },
+      }),
+      async (c) => {
+        const body = c.req.valid('json');
+        await claimProfile(deps, tenantOf(c), body.token, body.password);
+        return c.json({ message: CLAIMED }, 201);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/users/{id}',
+        tags: ['Auth'],
+        summary: "The signed-in user's details; anyone else's is 403",
+        request: { params: z.object({ id: z.coerce.number().int().positive() }) },
+        responses: { 200: json(userDetails), 401: errors[401], 403: errors[403] },
+      }),
+      async (c) => {
+        const session = sessionOf(c);
+        if (c.req.valid('param').id !== session.userId) throw forbidden();
+        const row = await inTenant(deps.database.db, session.tenantId, (tx) =>
+          findUserDetails(tx, session.tenantId, session.userId),
+        );
+        if (!row) throw forbidden();
+        return c.json(presentUserDetails(row, session.remember), 200);
+      },
+    );
+}

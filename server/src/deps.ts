@@ -1,0 +1,42 @@
+import type { Logger } from 'pino';
+import { createRateLimits } from './auth/rate-limits.ts';
+import type { Config } from './config.ts';
+import type { Deps } from './context.ts';
+import type { Database } from './db/client.ts';
+import { Mailer } from './mail/mailer.ts';
+import { OutboxWorker, type OutboxWorkerOptions, smtpSender } from './mail/worker.ts';
+
+export interface Assembled {
+  deps: Deps;
+  worker: OutboxWorker | null;
+  close(): Promise<void>;
+}
+
+/** Wires the server's parts from configuration; the outbox worker runs only when SMTP is set. */
+export function assemble(
+  config: Config,
+  database: Database,
+  logger: Logger,
+  workerOptions?: OutboxWorkerOptions,
+): Assembled {
+  const worker = config.smtpUrl
+    ? new OutboxWorker(database.db, smtpSender(config.smtpUrl), logger, workerOptions)
+    : null;
+  const rateLimits = createRateLimits(config);
+  const deps: Deps = {
+    config,
+    database,
+    logger,
+    mailer: new Mailer(config, worker),
+    rateLimits,
+    now: () => new Date(),
+  };
+  return {
+    deps,
+    worker,
+    async close() {
+      await worker?.stop();
+      await rateLimits.close();
+    },
+  };
+}

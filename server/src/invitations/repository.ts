@@ -1,0 +1,82 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { accounts, departments, roles, schools, users } from '../db/schema.ts';
+
+export async function emailTaken(db: Executor, tenantId: number, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), sql`lower(${users.email}) = ${email.toLowerCase()}`));
+  return row !== undefined;
+}
+
+export async function findRole(db: Executor, tenantId: number, roleId: number) {
+  const [row] = await db
+    .select()
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.id, roleId)));
+  return row;
+}
+
+export async function insertInvitee(db: Executor, values: typeof users.$inferInsert) {
+  const [row] = await db.insert(users).values(values).returning({ id: users.id });
+  if (!row) throw new Error('user insert returned nothing');
+  return row.id;
+}
+
+/** SPEC §3's invited user record, with the account's subject when the password is set. */
+export async function findInvitedRecord(db: Executor, tenantId: number, userId: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      tenant_id: users.tenantId,
+      admin_status_id: users.adminStatusId,
+      user_status_id: users.userStatusId,
+      first_name: users.firstName,
+      last_name: users.lastName,
+      email: users.email,
+      profile_image_url: users.profileImageUrl,
+      account_id: accounts.subject,
+      role_id: users.roleId,
+      school_name: schools.name,
+      department_name: departments.name,
+      permissions: users.permissions,
+    })
+    .from(users)
+    .leftJoin(accounts, and(eq(accounts.tenantId, users.tenantId), eq(accounts.userId, users.id)))
+    .leftJoin(schools, and(eq(schools.tenantId, users.tenantId), eq(schools.id, users.schoolId)))
+    .leftJoin(
+      departments,
+      and(eq(departments.tenantId, users.tenantId), eq(departments.id, users.departmentId)),
+    )
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+  return row;
+}
+
+export async function setUserStatus(
+  db: Executor,
+  tenantId: number,
+  userId: number,
+  userStatusId: number,
+) {
+  await db
+    .update(users)
+    .set({ userStatusId, updatedAt: sql`now()` })
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+}
+
+/** Active administrators of the tenant, who hear about new invitation requests. */
+export function listAdministrators(db: Executor, tenantId: number) {
+  return db
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        sql`'admin' = any(${users.permissions})`,
+        eq(users.adminStatusId, 2),
+        eq(users.userStatusId, 2),
+        eq(users.isDisabled, false),
+      ),
+    );
+}

@@ -1,0 +1,139 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  createdAnswer,
+  invitedUserRecord,
+  inviteUserBody,
+  messageAnswer,
+  requestInvitationAnswer,
+  requestInvitationBody,
+  requestInvitationMessages,
+  USER_STATUS_UPDATED,
+  userStatusBody,
+} from '@kindling/contract';
+import type { MiddlewareHandler } from 'hono';
+import { authorize } from '../auth/policy.ts';
+import { consumeOrThrow } from '../auth/rate-limits.ts';
+import { requireSession } from '../auth/session-middleware.ts';
+import type { AppEnv, Deps } from '../context.ts';
+import { errors, json, router } from '../http/openapi.ts';
+import { sessionOf } from '../http/session.ts';
+import { publicTenant, sessionTenant, tenantOf } from '../http/tenant-context.ts';
+import {
+  inviteUser,
+  requestInvitation,
+  updateInvitationStatus,
+  verifyClaimToken,
+} from './service.ts';
+
+const jsonBody = <T>(schema: T) => ({
+  body: { content: { 'application/json': { schema } }, required: true },
+});
+
+/** CONTRACT §5: 20 invitation requests per client address an hour, whatever their answer. */
+function invitationRequestLimit(deps: Deps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await consumeOrThrow(deps.rateLimits.invitationRequests, c.get('clientAddress'));
+    await next();
+  };
+}
+
+const tokenQuery = z.object({
+  token: z.string({ error: 'token is required.' }).min(1, { error: 'token is required.' }).max(128),
+  tenant_id: z.string().optional(),
+});
+
+export function invitationRoutes(deps: Deps) {
+  const app = router();
+  app.use('/invite-user', requireSession);
+  return app
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/request-invitation',
+        tags: ['Invitations'],
+        summary: 'Request an invitation: a pending record that administrators review',
+        middleware: [
+          invitationRequestLimit(deps),
+          publicTenant(deps, requestInvitationMessages.tenantRequired),
+        ] as const,
+        request: {
+          query: z.object({ tenant_id: z.string().optional() }),
+          ...jsonBody(requestInvitationBody),
+        },
+        responses: {
+          201: json(requestInvitationAnswer, 'Requested'),
+          400: errors[400],
+          404: errors[404],
+          409: errors[409],
+          429: errors[429],
+        },
+      }),
+      async (c) => c.json(await requestInvitation(deps, tenantOf(c), c.req.valid('json')), 201),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/invite-user',
+        tags: ['Invitations'],
+        summary: 'Invite someone: the claim link is mailed at once (needs invite_user)',
+        request: jsonBody(inviteUserBody),
+        responses: {
+          201: json(createdAnswer, 'Invited'),
+          400: errors[400],
+          401: errors[401],
+          403: errors[403],
+          409: errors[409],
+        },
+      }),
+      async (c) => {
+        const session = sessionOf(c);
+        authorize(session, 'invite_user');
+        const tenant = await sessionTenant(deps, session.tenantId);
+        return c.json(await inviteUser(deps, tenant, session, c.req.valid('json')), 201);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/verify-token',
+        tags: ['Invitations'],
+        summary: 'The invited user record of a claim token',
+        middleware: [publicTenant(deps)] as const,
+        request: { query: tokenQuery },
+        responses: { 200: json(invitedUserRecord), 400: errors[400], 404: errors[404] },
+      }),
+      async (c) =>
+        c.json(await verifyClaimToken(deps, tenantOf(c), c.req.valid('query').token), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'put',
+        path: '/users/{id}/status',
+        tags: ['Invitations'],
+        summary: 'Accept or decline an invitation with its claim token',
+        middleware: [publicTenant(deps)] as const,
+        request: {
+          params: z.object({ id: z.coerce.number().int().positive() }),
+          query: tokenQuery,
+          ...jsonBody(userStatusBody),
+        },
+        responses: {
+          200: json(messageAnswer),
+          400: errors[400],
+          403: errors[403],
+          404: errors[404],
+          409: errors[409],
+        },
+      }),
+      async (c) => {
+        await updateInvitationStatus(
+          deps,
+          tenantOf(c),
+          c.req.valid('param').id,
+          c.req.valid('query').token,
+          c.req.valid('json').status,
+        );
+        return c.json({ message: USER_STATUS_UPDATED }, 200);
+      },
+    );
+}

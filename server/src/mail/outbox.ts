@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import type { Tx } from '../db/client.ts';
+import { outbox } from '../db/schema.ts';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Header values never carry line breaks, whatever a name or subject contained. */
+const headerSafe = (value: string) => value.replace(/[\r\n]+/g, ' ').trim();
+
+/**
+ * Queues a mail in the transaction of the change that causes it: both commit or neither does, and
+ * the worker sends it later, surviving an SMTP outage. The Message-ID is fixed here, so a resend
+ * after an uncertain delivery is recognisably the same mail.
+ */
+export async function enqueueMail(
+  tx: Tx,
+  tenant: { id: number; domain: string },
+  from: string | null,
+  mail: OutgoingMail,
+): Promise<void> {
+  await tx.insert(outbox).values({
+    tenantId: tenant.id,
+    messageId: `<${randomUUID()}@${tenant.domain}>`,
+    fromAddress: headerSafe(from ?? `no-reply@${tenant.domain}`),
+    toAddress: headerSafe(mail.to),
+    subject: headerSafe(mail.subject),
+    textBody: mail.text,
+    htmlBody: mail.html,
+  });
+}
