@@ -21,6 +21,8 @@ if (process.env.TEST_DATABASE_URL) {
 
 export default defineConfig({
   test: {
+    // Server tests mostly wait on a database; more workers than the two cores keep them busy.
+    maxWorkers: 4,
     projects: [
       ...databases,
       {

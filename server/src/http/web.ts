@@ -33,5 +33,7 @@ function registerStatic(app: OpenAPIHono<AppEnv>): void {
       },
     }),
   );
-  app.use('*', serveStatic({ root: webDist, index: '' }));
+  const files = serveStatic<AppEnv>({ root: webDist, index: '' });
+  // A path ending in '/' names a folder, never a file: it falls through to index.html.
+  app.use('*', (c, next) => (c.req.path.endsWith('/') ? next() : files(c, next)));
 }

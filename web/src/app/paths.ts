@@ -1,0 +1,21 @@
+/** The route table's paths (SPEC §2, CONTRACT §6), so links and guards name them one way. */
+export const paths = {
+  home: '/',
+  signIn: '/signin',
+  forgotPassword: '/forgot-password',
+  requestInvite: '/request-invite',
+  acceptInvitation: '/accept-invitation',
+  standaloneTerms: '/terms-conditions',
+  dashboard: '/dashboard',
+  people: '/people',
+  terms: '/terms-and-conditions',
+  updateProfile: '/update-profile',
+  following: '/following',
+  myIdeas: '/my-ideas',
+  ideaCreation: '/idea-creation',
+  inviteOthers: '/invite-others',
+  admin: '/admin',
+  idea: (id: number | string) => `/ideas/${id}`,
+  profile: (id: number | string) => `/profile/${id}`,
+  ideaEdit: (id: number | string) => `/my-ideas/edit/${id}`,
+} as const;

@@ -1,0 +1,26 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { fetchSession, sessionQueryKey } from '../auth/session.ts';
+import { persistedStore } from '../state/persistedStore.ts';
+import { fetchTenant, tenantQueryKey } from '../tenant/tenantApi.ts';
+import { chooseTenantDomain } from '../tenant/useTenantDomain.ts';
+
+/**
+ * Starts the tenant and session requests while the first screen's code is still loading, instead
+ * of after it; the components asking for them later share these requests.
+ */
+export function prefetchStartup(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery({
+    queryKey: sessionQueryKey,
+    queryFn: ({ signal }) => fetchSession(signal),
+  });
+  const domain = chooseTenantDomain(
+    window.location.search,
+    persistedStore.getState().tenant?.domain,
+  );
+  if (domain) {
+    void queryClient.prefetchQuery({
+      queryKey: tenantQueryKey(domain),
+      queryFn: ({ signal }) => fetchTenant(domain, signal),
+    });
+  }
+}

@@ -1,0 +1,227 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RouteGuard } from '../auth/RouteGuard.tsx';
+import { RouteError } from '../errors/RouteError.tsx';
+import { PageSpinner } from '../shell/Spinner.tsx';
+import { AppLayout } from './AppLayout.tsx';
+import { RootRoute } from './RootRoute.tsx';
+
+/** SPEC §9: a screen's script that has not arrived after two minutes counts as failed. */
+const CHUNK_TIMEOUT_MS = 120_000;
+
+function withTimeout<T>(promise: Promise<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error('Timed out loading a screen')),
+      CHUNK_TIMEOUT_MS,
+    );
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
+/** A lazily loaded screen: each becomes its own script chunk. */
+function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => ({ Component: pick(await withTimeout(load())) });
+}
+
+const signedOutOnly: RouteObject = {
+  element: <RouteGuard access={{ kind: 'signedOutOnly' }} />,
+  children: [
+    {
+      index: true,
+      lazy: screen(
+        () => import('../home/HomePage.tsx'),
+        (m) => m.HomePage,
+      ),
+    },
+    {
+      path: 'signin',
+      lazy: screen(
+        () => import('../auth/SignInPage.tsx'),
+        (m) => m.SignInPage,
+      ),
+    },
+    {
+      path: 'forgot-password',
+      lazy: screen(
+        () => import('../auth/ForgotPasswordPage.tsx'),
+        (m) => m.ForgotPasswordPage,
+      ),
+    },
+    {
+      path: 'request-invite',
+      lazy: screen(
+        () => import('../invitations/RequestInvitePage.tsx'),
+        (m) => m.RequestInvitePage,
+      ),
+    },
+  ],
+};
+
+const signedIn: RouteObject = {
+  element: <RouteGuard access={{ kind: 'signedIn' }} />,
+  children: [
+    {
+      path: 'dashboard',
+      lazy: screen(
+        () => import('../ideas/DashboardPage.tsx'),
+        (m) => m.DashboardPage,
+      ),
+    },
+    {
+      path: 'people',
+      lazy: screen(
+        () => import('../people/PeoplePage.tsx'),
+        (m) => m.PeoplePage,
+      ),
+    },
+    {
+      path: 'terms-and-conditions',
+      lazy: screen(
+        () => import('../terms/TermsPage.tsx'),
+        (m) => m.TermsPage,
+      ),
+    },
+    {
+      path: 'update-profile',
+      lazy: screen(
+        () => import('../profiles/UpdateProfilePage.tsx'),
+        (m) => m.UpdateProfilePage,
+      ),
+    },
+    {
+      path: 'following',
+      lazy: screen(
+        () => import('../ideas/FollowingPage.tsx'),
+        (m) => m.FollowingPage,
+      ),
+    },
+    {
+      path: 'ideas/:id',
+      lazy: screen(
+        () => import('../ideas/IdeaDetailPage.tsx'),
+        (m) => m.IdeaDetailPage,
+      ),
+    },
+    {
+      path: 'profile/:id',
+      lazy: screen(
+        () => import('../profiles/ProfilePage.tsx'),
+        (m) => m.ProfilePage,
+      ),
+    },
+  ],
+};
+
+const canCreateIdeas: RouteObject = {
+  element: <RouteGuard access={{ kind: 'signedIn', permission: 'create_idea' }} />,
+  children: [
+    {
+      path: 'my-ideas',
+      lazy: screen(
+        () => import('../ideas/MyIdeasPage.tsx'),
+        (m) => m.MyIdeasPage,
+      ),
+    },
+    {
+      path: 'idea-creation',
+      lazy: screen(
+        () => import('../ideas/IdeaCreationPage.tsx'),
+        (m) => m.IdeaCreationPage,
+      ),
+    },
+  ],
+};
+
+const canEditIdeas: RouteObject = {
+  element: <RouteGuard access={{ kind: 'signedIn', permission: 'update_idea' }} />,
+  children: [
+    {
+      path: 'my-ideas/edit/:id',
+      lazy: screen(
+        () => import('../ideas/IdeaEditPage.tsx'),
+        (m) => m.IdeaEditPage,
+      ),
+    },
+  ],
+};
+
+const canInvite: RouteObject = {
+  element: <RouteGuard access={{ kind: 'signedIn', permission: 'invite_user' }} />,
+  children: [
+    {
+      path: 'invite-others',
+      lazy: screen(
+        () => import('../invitations/InviteOthersPage.tsx'),
+        (m) => m.InviteOthersPage,
+      ),
+    },
+  ],
+};
+
+const administrators: RouteObject = {
+  element: <RouteGuard access={{ kind: 'signedIn', permission: 'admin' }} />,
+  children: [
+    {
+      path: 'admin/*',
+      lazy: screen(
+        () => import('../admin/AdminPage.tsx'),
+        (m) => m.AdminPage,
+      ),
+    },
+  ],
+};
+
+/** The route table of SPEC §2 and CONTRACT §6. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootRoute />,
+    errorElement: <RouteError standalone />,
+    hydrateFallbackElement: <PageSpinner />,
+    children: [
+      {
+        path: 'terms-conditions',
+        lazy: screen(
+          () => import('../terms/StandaloneTermsPage.tsx'),
+          (m) => m.StandaloneTermsPage,
+        ),
+      },
+      {
+        element: <AppLayout />,
+        children: [
+          {
+            // Errors below keep the header and footer around the message.
+            errorElement: <RouteError />,
+            children: [
+              signedOutOnly,
+              signedIn,
+              canCreateIdeas,
+              canEditIdeas,
+              canInvite,
+              administrators,
+              {
+                path: 'accept-invitation',
+                lazy: screen(
+                  () => import('../invitations/AcceptInvitationPage.tsx'),
+                  (m) => m.AcceptInvitationPage,
+                ),
+              },
+              {
+                path: '*',
+                lazy: screen(
+                  () => import('../errors/NotFoundPage.tsx'),
+                  (m) => m.NotFoundPage,
+                ),
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { type Access, decideAccess } from './guards.ts';
+
+const signedIn: Access = { kind: 'signedIn' };
+const creators: Access = { kind: 'signedIn', permission: 'create_idea' };
+const signedOutOnly: Access = { kind: 'signedOutOnly' };
+
+describe('decideAccess', () => {
+  it('waits while the session is being checked', () => {
+    for (const access of [signedIn, creators, signedOutOnly]) {
+      expect(decideAccess(access, 'pending', [])).toEqual({ kind: 'wait' });
+    }
+  });
+
+  it('sends signed-out visitors of a signed-in route home, remembering the origin', () => {
+    expect(decideAccess(signedIn, 'signedOut', [])).toEqual({
+      kind: 'redirect',
+      to: '/',
+      rememberOrigin: true,
+    });
+  });
+
+  it('sends members without the permission home too', () => {
+    expect(decideAccess(creators, 'signedIn', ['invite_user'])).toMatchObject({
+      kind: 'redirect',
+      to: '/',
+    });
+  });
+
+  it('lets in members who hold the permission', () => {
+    expect(decideAccess(creators, 'signedIn', ['create_idea'])).toEqual({ kind: 'render' });
+    expect(decideAccess(signedIn, 'signedIn', [])).toEqual({ kind: 'render' });
+  });
+
+  it('sends members away from signed-out-only pages to the dashboard', () => {
+    expect(decideAccess(signedOutOnly, 'signedIn', [])).toEqual({
+      kind: 'redirect',
+      to: '/dashboard',
+      rememberOrigin: false,
+    });
+    expect(decideAccess(signedOutOnly, 'signedOut', [])).toEqual({ kind: 'render' });
+  });
+});

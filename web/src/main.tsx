@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App.tsx';
+import { persistedStore } from './state/persistedStore.ts';
+import './app/global.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html lacks the #root element');
+
+// SPEC §2: the app starts only after the persisted state is restored.
+await persistedStore.restore();
+persistedStore.followOtherTabs(window);
+
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,94 @@
+import { limits } from '@kindling/contract';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { paths } from '../app/paths.ts';
+import { useAuth } from '../auth/AuthContext.ts';
+import { useTenant } from '../tenant/TenantContext.ts';
+import buttons from './buttons.module.css';
+import styles from './Header.module.css';
+import { MenuIcon } from './icons.tsx';
+import { Logo } from './Logo.tsx';
+import { useMediaQuery } from './useMediaQuery.ts';
+
+// Overlays load on first use, keeping them out of the first page's script.
+const NavDrawer = lazy(() => import('./NavDrawer.tsx').then((m) => ({ default: m.NavDrawer })));
+const ProfileMenu = lazy(() =>
+  import('./ProfileMenu.tsx').then((m) => ({ default: m.ProfileMenu })),
+);
+
+const compactQuery = `(max-width: ${limits.mobileBreakpointPx}px)`;
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? `${styles.navLink} ${styles.active}` : styles.navLink;
+
+/** SPEC §2 header: logo, main links and profile menu; at 576 px or less a drawer holds the links. */
+export function Header({ onSignOut }: { onSignOut(): void }) {
+  const { status, user } = useAuth();
+  const { branding } = useTenant();
+  const labels = branding.navLabels;
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const compact = useMediaQuery(compactQuery);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    if (!compact) setDrawerOpen(false);
+  }, [compact]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page is the cue to close the drawer
+  useEffect(() => {
+    setDrawerOpen(false);
+  }, [pathname]);
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.bar}>
+        <button
+          type="button"
+          className={`${buttons.iconOnly} ${styles.menuButton}`}
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          aria-expanded={drawerOpen}
+          onClick={() => setDrawerOpen(true)}
+        >
+          <MenuIcon />
+        </button>
+        <Link to={paths.home} className={styles.logoLink}>
+          <Logo />
+        </Link>
+        {user && (
+          <nav aria-label="Main" className={styles.nav}>
+            <NavLink className={navClass} to={paths.dashboard}>
+              {labels.ideas}
+            </NavLink>
+            <NavLink className={navClass} to={paths.people}>
+              {labels.people}
+            </NavLink>
+          </nav>
+        )}
+        <div className={styles.end}>
+          {user ? (
+            <Suspense fallback={<span className={styles.profilePlaceholder} />}>
+              <ProfileMenu user={user} onSignOut={onSignOut} />
+            </Suspense>
+          ) : (
+            status === 'signedOut' && (
+              <>
+                <Link className={`${buttons.ghost} ${styles.signIn}`} to={paths.signIn}>
+                  Sign in
+                </Link>
+                <Link className={`${buttons.primary} ${styles.cta}`} to={paths.requestInvite}>
+                  {branding.home.callToAction}
+                </Link>
+              </>
+            )
+          )}
+        </div>
+      </div>
+      {drawerOpen && (
+        <Suspense fallback={null}>
+          <NavDrawer isOpen={drawerOpen} onOpenChange={setDrawerOpen} />
+        </Suspense>
+      )}
+    </header>
+  );
+}

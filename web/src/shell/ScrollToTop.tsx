@@ -1,0 +1,12 @@
+import { useLayoutEffect } from 'react';
+import { useLocation } from 'react-router';
+
+/** SPEC §2: every route change starts at the top of the page. */
+export function ScrollToTop() {
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path changing is what triggers the scroll
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
