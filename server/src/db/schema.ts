@@ -392,3 +392,31 @@ export const outbox = pgTable(
     index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
   ],
 );
+
+/**
+ * Files the server stored for a user (profile photos). A profile may only point at a URL issued to
+ * its own user, which this table records.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    userId: integer('user_id').notNull(),
+    /** Storage key `{tenant}/{user}/{random}.jpg`: random, never derived from user input. */
+    key: text('key').notNull(),
+    url: text('url').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      columns: [t.tenantId, t.userId],
+      foreignColumns: [users.tenantId, users.id],
+    }).onDelete('cascade'),
+    uniqueIndex('uploads_key_key').on(t.tenantId, t.key),
+    index('uploads_user_idx').on(t.tenantId, t.userId, t.url),
+  ],
+);
