@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
-const baseURL = 'http://127.0.0.1:3100';
+// E2E_PORT lets two checkouts run their journeys side by side; each gets its own fresh server.
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -36,7 +37,7 @@ export default defineConfig({
   webServer: {
     command: 'node ../scripts/e2e-server.mjs',
     url: `${baseURL}/healthz`,
-    reuseExistingServer: !process.env.CI,
+    reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',
     stderr: 'pipe',
