@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   foreignKey,
   index,
   integer,
@@ -25,6 +26,7 @@ const tenantId = () =>
     .references(() => tenants.id, { onDelete: 'cascade' });
 const id = () => integer('id').generatedAlwaysAsIdentity();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const tenants = pgTable('tenants', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -264,6 +266,12 @@ export const ideas = pgTable(
     caseManagerId: integer('case_manager_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the recommended feed matches a member's profile against (docs/decisions/0010). */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english'::regconfig, "title"), 'A') || setweight(to_tsvector('english'::regconfig, "introduction"), 'B') || setweight(to_tsvector('english'::regconfig, "problem" || ' ' || "opportunity"), 'C')`,
+      ),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -282,6 +290,7 @@ export const ideas = pgTable(
     index('ideas_recent_idx').on(t.tenantId, t.createdAt, t.id),
     index('ideas_pi_idx').on(t.tenantId, t.principalInvestigatorId, t.createdAt, t.id),
     index('ideas_case_manager_idx').on(t.tenantId, t.caseManagerId),
+    index('ideas_search_idx').using('gin', t.tenantId, t.searchVector),
   ],
 );
 
@@ -360,6 +369,7 @@ export const follows = pgTable(
       foreignColumns: [ideas.tenantId, ideas.id],
     }).onDelete('cascade'),
     index('follows_idea_idx').on(t.tenantId, t.ideaId),
+    index('follows_user_recent_idx').on(t.tenantId, t.userId, t.createdAt),
   ],
 );
 

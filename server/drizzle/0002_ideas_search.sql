@@ -1,0 +1,3 @@
+ALTER TABLE "ideas" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english'::regconfig, "title"), 'A') || setweight(to_tsvector('english'::regconfig, "introduction"), 'B') || setweight(to_tsvector('english'::regconfig, "problem" || ' ' || "opportunity"), 'C')) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "follows_user_recent_idx" ON "follows" USING btree ("tenant_id","user_id","created_at");--> statement-breakpoint
+CREATE INDEX "ideas_search_idx" ON "ideas" USING gin ("tenant_id","search_vector");
