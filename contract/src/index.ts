@@ -5,5 +5,7 @@ export * from './ideas.ts';
 export * from './identity.ts';
 export * from './limits.ts';
 export * from './lookups.ts';
+export * from './people.ts';
+export * from './profiles.ts';
 export * from './query.ts';
 export * from './tenant.ts';

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { TenantRow } from './db/system.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { Storage } from './storage/port.ts';
 
 /** What the server is built from; tests build it with their own database and clock. */
 export interface Deps {
@@ -12,6 +13,7 @@ export interface Deps {
   logger: Logger;
   mailer: Mailer;
   rateLimits: RateLimits;
+  storage: Storage;
   now: () => Date;
 }
 

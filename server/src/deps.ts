@@ -5,6 +5,7 @@ import type { Deps } from './context.ts';
 import type { Database } from './db/client.ts';
 import { Mailer } from './mail/mailer.ts';
 import { OutboxWorker, type OutboxWorkerOptions, smtpSender } from './mail/worker.ts';
+import { storageFromConfig } from './storage/from-config.ts';
 
 export interface Assembled {
   deps: Deps;
@@ -29,6 +30,7 @@ export function assemble(
     logger,
     mailer: new Mailer(config, worker),
     rateLimits,
+    storage: storageFromConfig(config),
     now: () => new Date(),
   };
   return {

@@ -8,6 +8,8 @@ import { HTTPException } from 'hono/http-exception';
 import { resolveSession } from '../auth/session-middleware.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { registerDevMail } from '../mail/dev-routes.ts';
+import { isPhotoUpload } from '../profiles/photo.ts';
+import { serveUploads } from '../storage/serve-uploads.ts';
 import { clientAddress } from './client-address.ts';
 import { AppError } from './errors.ts';
 import { originCheck } from './origin-check.ts';
@@ -87,15 +89,12 @@ export function createApp(deps: Deps) {
   });
 
   app.use('/api/*', originCheck(deps.config.allowedOrigins));
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: limits.bodyBytes,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE');
-      },
-    }),
-  );
+  const tooLarge = () => {
+    throw new AppError('PAYLOAD_TOO_LARGE');
+  };
+  const jsonLimit = bodyLimit({ maxSize: limits.bodyBytes, onError: tooLarge });
+  const photoLimit = bodyLimit({ maxSize: limits.photoBytes, onError: tooLarge });
+  app.use('/api/*', (c, next) => (isPhotoUpload(c.req.path) ? photoLimit : jsonLimit)(c, next));
   app.use('/api/*', resolveSession(deps));
   app.route('/api/v1', apiRoutes(deps));
   app.doc31('/api/v1/openapi.json', {
@@ -111,6 +110,7 @@ export function createApp(deps: Deps) {
   });
 
   registerDevMail(app, deps);
+  serveUploads(app, deps);
   serveWeb(app, deps);
   return app;
 }

@@ -3,6 +3,8 @@ import { authRoutes } from '../auth/routes.ts';
 import type { Deps } from '../context.ts';
 import { invitationRoutes } from '../invitations/routes.ts';
 import { lookupRoutes } from '../lookups/routes.ts';
+import { peopleRoutes } from '../people/routes.ts';
+import { profileRoutes } from '../profiles/routes.ts';
 import { tenantRoutes } from '../tenants/routes.ts';
 import { router } from './openapi.ts';
 
@@ -14,6 +16,8 @@ export function apiRoutes(deps: Deps) {
   return router()
     .route('/', tenantRoutes(deps))
     .route('/', lookupRoutes(deps))
+    .route('/', peopleRoutes(deps))
+    .route('/', profileRoutes(deps))
     .route('/', authRoutes(deps))
     .route('/', invitationRoutes(deps))
     .route('/', adminRoutes(deps));

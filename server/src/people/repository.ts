@@ -1,0 +1,84 @@
+import { type PeopleFilter, status } from '@kindling/contract';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { departments, roles, schools, users } from '../db/schema.ts';
+
+/** The directory's order: the expression of users_directory_idx, so pages are read off the index. */
+const directoryName = sql`lower(${users.firstName} || ' ' || ${users.lastName})`;
+
+/** Active members (SPEC §4: both statuses 2, not disabled) matching the directory's filters. */
+function activeMembers(tenantId: number, filter: PeopleFilter, extra?: SQL): SQL | undefined {
+  return and(
+    eq(users.tenantId, tenantId),
+    eq(users.adminStatusId, status.approved),
+    eq(users.userStatusId, status.approved),
+    eq(users.isDisabled, false),
+    filter.user_id ? inArray(users.id, filter.user_id) : undefined,
+    filter.role_id ? inArray(users.roleId, filter.role_id) : undefined,
+    filter.school_id ? inArray(users.schoolId, filter.school_id) : undefined,
+    filter.department_id ? inArray(users.departmentId, filter.department_id) : undefined,
+    extra,
+  );
+}
+
+export function listPeople(
+  db: Executor,
+  tenantId: number,
+  filter: PeopleFilter,
+  page: { limit: number; offset: number; order: 'asc' | 'desc' },
+) {
+  const direction = page.order === 'asc' ? asc : desc;
+  return db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      headline: users.headline,
+      roleId: users.roleId,
+      roleName: roles.name,
+      roleIcon: roles.icon,
+      schoolId: users.schoolId,
+      schoolName: schools.name,
+      departmentId: users.departmentId,
+      departmentName: departments.name,
+      profileImageUrl: users.profileImageUrl,
+      experience: users.experience,
+    })
+    .from(users)
+    .innerJoin(roles, and(eq(roles.tenantId, users.tenantId), eq(roles.id, users.roleId)))
+    .leftJoin(schools, and(eq(schools.tenantId, users.tenantId), eq(schools.id, users.schoolId)))
+    .leftJoin(
+      departments,
+      and(eq(departments.tenantId, users.tenantId), eq(departments.id, users.departmentId)),
+    )
+    .where(activeMembers(tenantId, filter))
+    .orderBy(direction(directoryName), direction(users.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+export type PersonRow = Awaited<ReturnType<typeof listPeople>>[number];
+
+export async function countPeople(db: Executor, tenantId: number, filter: PeopleFilter) {
+  const [row] = await db.select({ n: count() }).from(users).where(activeMembers(tenantId, filter));
+  return row?.n ?? 0;
+}
+
+/** LIKE's own wildcards in what a person typed are matched literally. */
+const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Names for a picker: active members whose name contains `q` in any case, by name. */
+export function pickPeople(
+  db: Executor,
+  tenantId: number,
+  filter: PeopleFilter,
+  q: string | undefined,
+  limit: number,
+) {
+  const contains = q ? sql`${directoryName} like ${`%${likeEscape(q.toLowerCase())}%`}` : undefined;
+  return db
+    .select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
+    .from(users)
+    .where(activeMembers(tenantId, filter, contains))
+    .orderBy(asc(directoryName), asc(users.id))
+    .limit(limit);
+}

@@ -1,0 +1,64 @@
+import { createRoute } from '@hono/zod-openapi';
+import {
+  peopleCountAnswer,
+  peopleFilterQuery,
+  peoplePage as peoplePageAnswer,
+  peoplePickerAnswer,
+  peoplePickerQuery,
+  peopleQuery,
+} from '@kindling/contract';
+import { requireSession } from '../auth/session-middleware.ts';
+import type { Deps } from '../context.ts';
+import { errors, json, router } from '../http/openapi.ts';
+import { sessionOf } from '../http/session.ts';
+import { peopleCount, peoplePage, peoplePicker } from './service.ts';
+
+const signedIn = { 400: errors[400], 401: errors[401] };
+
+/**
+ * The people directory. Mounted before the auth routes: their GET /users/{id} would otherwise
+ * take /users/count as an id.
+ */
+export function peopleRoutes(deps: Deps) {
+  const app = router();
+  app.use('/users', requireSession);
+  app.use('/users/count', requireSession);
+  app.use('/filter/users', requireSession);
+
+  return app
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/users',
+        tags: ['People'],
+        summary: 'Active members as people cards, by name; a page past the last is 404',
+        request: { query: peopleQuery },
+        responses: { ...signedIn, 200: json(peoplePageAnswer), 404: errors[404] },
+      }),
+      async (c) => c.json(await peoplePage(deps, sessionOf(c).tenantId, c.req.valid('query')), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/users/count',
+        tags: ['People'],
+        summary: 'How many active members the directory filters match',
+        request: { query: peopleFilterQuery },
+        responses: { ...signedIn, 200: json(peopleCountAnswer) },
+      }),
+      async (c) =>
+        c.json(await peopleCount(deps, sessionOf(c).tenantId, c.req.valid('query')), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/filter/users',
+        tags: ['People'],
+        summary: 'Up to 50 active members whose name contains q (any case), by name',
+        request: { query: peoplePickerQuery },
+        responses: { ...signedIn, 200: json(peoplePickerAnswer) },
+      }),
+      async (c) =>
+        c.json(await peoplePicker(deps, sessionOf(c).tenantId, c.req.valid('query')), 200),
+    );
+}

@@ -1,0 +1,38 @@
+import type { PeopleFilter, PeoplePickerQuery, PeopleQuery } from '@kindling/contract';
+import type { Deps } from '../context.ts';
+import { inTenant } from '../db/tenant-scope.ts';
+import { notFound } from '../http/errors.ts';
+import { presentCard } from './presenter.ts';
+import { countPeople, listPeople, pickPeople } from './repository.ts';
+
+/** CONTRACT §3: a picker lists at most 50 names. */
+export const PICKER_LIMIT = 50;
+
+/** GET /users: one page of the directory; a page past the last one is 404 (SPEC §4 pagination). */
+export function peoplePage(deps: Deps, tenantId: number, query: PeopleQuery) {
+  return inTenant(deps.database.db, tenantId, async (tx) => {
+    const total = await countPeople(tx, tenantId, query);
+    const totalPages = Math.ceil(total / query.page_size);
+    if (query.page > 1 && query.page > totalPages) throw notFound('No users on this page.');
+    const rows = await listPeople(tx, tenantId, query, {
+      limit: query.page_size,
+      offset: (query.page - 1) * query.page_size,
+      order: query.sort_order,
+    });
+    return { users: rows.map(presentCard), page: query.page, total_pages: totalPages };
+  });
+}
+
+export async function peopleCount(deps: Deps, tenantId: number, filter: PeopleFilter) {
+  const total = await inTenant(deps.database.db, tenantId, (tx) =>
+    countPeople(tx, tenantId, filter),
+  );
+  return { total_count: total };
+}
+
+export async function peoplePicker(deps: Deps, tenantId: number, query: PeoplePickerQuery) {
+  const users = await inTenant(deps.database.db, tenantId, (tx) =>
+    pickPeople(tx, tenantId, query, query.q, PICKER_LIMIT),
+  );
+  return { users };
+}

@@ -1,0 +1,106 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { departments, ideas, roles, schools, uploads, users } from '../db/schema.ts';
+
+/** How many of a member's own ideas the profile lists; the rest are paged by GET /users/{id}/ideas. */
+export const PROFILE_IDEAS = 100;
+
+/** One row holds the whole profile: sections are JSON on the user row (docs/decisions/0004). */
+export async function findProfileRow(db: Executor, tenantId: number, userId: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      tenantId: users.tenantId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      roleId: users.roleId,
+      roleName: roles.name,
+      roleIcon: roles.icon,
+      schoolId: users.schoolId,
+      schoolName: schools.name,
+      departmentId: users.departmentId,
+      departmentName: departments.name,
+      headline: users.headline,
+      location: users.location,
+      bio: users.bio,
+      profileImageUrl: users.profileImageUrl,
+      linkedinUrl: users.linkedinUrl,
+      googleScholarUrl: users.googleScholarUrl,
+      facultyPageUrl: users.facultyPageUrl,
+      userStatusId: users.userStatusId,
+      adminStatusId: users.adminStatusId,
+      isDisabled: users.isDisabled,
+      permissions: users.permissions,
+      education: users.education,
+      experience: users.experience,
+      patents: users.patents,
+      projects: users.projects,
+      publications: users.publications,
+      grants: users.grants,
+    })
+    .from(users)
+    .innerJoin(roles, and(eq(roles.tenantId, users.tenantId), eq(roles.id, users.roleId)))
+    .leftJoin(schools, and(eq(schools.tenantId, users.tenantId), eq(schools.id, users.schoolId)))
+    .leftJoin(
+      departments,
+      and(eq(departments.tenantId, users.tenantId), eq(departments.id, users.departmentId)),
+    )
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+  return row;
+}
+export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfileRow>>>;
+
+/** The member's ideas as principal investigator, newest first (index ideas_pi_idx). */
+export function listOwnIdeas(db: Executor, tenantId: number, userId: number) {
+  return db
+    .select({ id: ideas.id, title: ideas.title, createdAt: ideas.createdAt })
+    .from(ideas)
+    .where(and(eq(ideas.tenantId, tenantId), eq(ideas.principalInvestigatorId, userId)))
+    .orderBy(desc(ideas.createdAt), desc(ideas.id))
+    .limit(PROFILE_IDEAS);
+}
+export type OwnIdeaRow = Awaited<ReturnType<typeof listOwnIdeas>>[number];
+
+export async function updateProfileRow(
+  db: Executor,
+  tenantId: number,
+  userId: number,
+  values: Partial<typeof users.$inferInsert>,
+) {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+}
+
+/** The school of a department of this tenant, or undefined when the tenant has no such department. */
+export async function schoolOfDepartment(db: Executor, tenantId: number, departmentId: number) {
+  const [row] = await db
+    .select({ schoolId: departments.schoolId })
+    .from(departments)
+    .where(and(eq(departments.tenantId, tenantId), eq(departments.id, departmentId)));
+  return row?.schoolId;
+}
+
+export async function schoolExists(db: Executor, tenantId: number, schoolId: number) {
+  const [row] = await db
+    .select({ id: schools.id })
+    .from(schools)
+    .where(and(eq(schools.tenantId, tenantId), eq(schools.id, schoolId)));
+  return row !== undefined;
+}
+
+export async function insertUpload(db: Executor, values: typeof uploads.$inferInsert) {
+  await db.insert(uploads).values(values);
+}
+
+/** Whether the photo upload issued this URL to this member (index uploads_user_idx). */
+export async function uploadIssued(db: Executor, tenantId: number, userId: number, url: string) {
+  const [row] = await db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(eq(uploads.tenantId, tenantId), eq(uploads.userId, userId), eq(uploads.url, url)))
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,93 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  errorBody,
+  photoAnswer,
+  profileAnswer,
+  profileMessages,
+  profileUpdateBody,
+  userProfile,
+} from '@kindling/contract';
+import { requireSession } from '../auth/session-middleware.ts';
+import type { Deps } from '../context.ts';
+import { errors, json, router } from '../http/openapi.ts';
+import { sessionOf } from '../http/session.ts';
+import { saveProfile, uploadPhoto, viewProfile } from './service.ts';
+
+const profileParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+const photoForm = z.object({
+  file: z
+    .instanceof(File, { message: profileMessages.photoMissing })
+    .openapi({ type: 'string', format: 'binary' }),
+});
+
+export function profileRoutes(deps: Deps) {
+  const app = router();
+  app.use('/profiles/*', requireSession);
+
+  return app
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/profiles/{id}',
+        tags: ['Profiles'],
+        summary: "A member's profile with its sections and their ideas",
+        request: { params: profileParam },
+        responses: { 200: json(userProfile), 400: errors[400], 401: errors[401], 404: errors[404] },
+      }),
+      async (c) => c.json(await viewProfile(deps, sessionOf(c), c.req.valid('param').id), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'put',
+        path: '/profiles/{id}',
+        tags: ['Profiles'],
+        summary: 'Saves your own profile; the bio is sanitised HTML',
+        request: {
+          params: profileParam,
+          body: { content: { 'application/json': { schema: profileUpdateBody } }, required: true },
+        },
+        responses: {
+          200: json(profileAnswer),
+          400: errors[400],
+          401: errors[401],
+          403: errors[403],
+          404: errors[404],
+        },
+      }),
+      async (c) => {
+        const profile = await saveProfile(
+          deps,
+          sessionOf(c),
+          c.req.valid('param').id,
+          c.req.valid('json'),
+        );
+        return c.json({ profile }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/profiles/{id}/photo',
+        tags: ['Profiles'],
+        summary:
+          'Uploads your photo (JPEG, PNG, GIF or SVG, up to 10 MiB); answers the URL of a re-encoded JPEG for the next profile save',
+        request: {
+          params: profileParam,
+          body: { content: { 'multipart/form-data': { schema: photoForm } }, required: true },
+        },
+        responses: {
+          200: json(photoAnswer),
+          400: errors[400],
+          401: errors[401],
+          403: errors[403],
+          413: json(errorBody, 'The body is over 10 MiB'),
+        },
+      }),
+      async (c) =>
+        c.json(
+          await uploadPhoto(deps, sessionOf(c), c.req.valid('param').id, c.req.valid('form').file),
+          200,
+        ),
+    );
+}

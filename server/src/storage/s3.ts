@@ -1,0 +1,83 @@
+import {
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import type { Config } from '../config.ts';
+import { assertStorageKey, isStorageKey, type Storage, type StoredFile } from './port.ts';
+
+type S3Config = NonNullable<Config['s3']>;
+
+/** Where browsers load objects from: S3_PUBLIC_URL, else the endpoint's path-style bucket URL. */
+export function publicBaseOf(config: S3Config): string {
+  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
+  if (config.endpoint) return `${config.endpoint.replace(/\/+$/, '')}/${config.bucket}`;
+  return `https://${config.bucket}.s3.${config.region}.amazonaws.com`;
+}
+
+/** S3 or an S3-compatible server (MinIO, Ceph, s3rver): path-style addressing, as they need. */
+export class S3Storage implements Storage {
+  private readonly client: S3Client;
+  private readonly publicBase: string;
+
+  constructor(private readonly config: S3Config) {
+    this.client = new S3Client({
+      region: config.region,
+      ...(config.endpoint ? { endpoint: config.endpoint, forcePathStyle: true } : {}),
+      ...(config.accessKeyId && config.secretAccessKey
+        ? {
+            credentials: {
+              accessKeyId: config.accessKeyId,
+              secretAccessKey: config.secretAccessKey,
+            },
+          }
+        : {}),
+      // S3-compatible servers do not all know the newer default checksums; send them only when an
+      // operation requires one.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+    this.publicBase = publicBaseOf(config);
+  }
+
+  async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
+    assertStorageKey(key);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.config.bucket,
+        Key: key,
+        Body: bytes,
+        ContentType: contentType,
+        // Keys are random and never rewritten, so a cached copy can never go stale.
+        CacheControl: 'public, max-age=31536000, immutable',
+      }),
+    );
+  }
+
+  url(key: string): string {
+    return `${this.publicBase}/${key}`;
+  }
+
+  async get(key: string): Promise<StoredFile | null> {
+    if (!isStorageKey(key)) return null;
+    try {
+      const answer = await this.client.send(
+        new GetObjectCommand({ Bucket: this.config.bucket, Key: key }),
+      );
+      if (!answer.Body) return null;
+      return {
+        body: answer.Body.transformToWebStream() as ReadableStream<Uint8Array>,
+        contentType: answer.ContentType ?? 'application/octet-stream',
+        size: answer.ContentLength ?? null,
+      };
+    } catch (error) {
+      if (error instanceof NoSuchKey) return null;
+      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) {
+        return null;
+      }
+      throw error;
+    }
+  }
+}
