@@ -1,6 +1,7 @@
 import { adminRoutes } from '../admin/routes.ts';
 import { authRoutes } from '../auth/routes.ts';
 import type { Deps } from '../context.ts';
+import { ideaRoutes } from '../ideas/routes.ts';
 import { invitationRoutes } from '../invitations/routes.ts';
 import { lookupRoutes } from '../lookups/routes.ts';
 import { peopleRoutes } from '../people/routes.ts';
@@ -16,6 +17,7 @@ export function apiRoutes(deps: Deps) {
   return router()
     .route('/', tenantRoutes(deps))
     .route('/', lookupRoutes(deps))
+    .route('/', ideaRoutes(deps))
     .route('/', peopleRoutes(deps))
     .route('/', profileRoutes(deps))
     .route('/', authRoutes(deps))

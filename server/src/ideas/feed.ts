@@ -1,0 +1,77 @@
+import type { IdeaFilters } from '@kindling/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../db/client.ts';
+import { idList, type SummaryRow, summaryColumns, summaryJoins } from './idea-rows.ts';
+import type { PageWindow, SortOrder } from './paging.ts';
+
+/**
+ * The ideas matching CONTRACT §3's filters, for the idea aliased `i`: kinds of filter combine with
+ * AND, the ids of one filter with OR. School and department are the principal investigator's.
+ */
+function matching(tenantId: number, viewerId: number, filters: IdeaFilters): SQL {
+  const parts = [sql`i.tenant_id = ${tenantId}`];
+  if (filters.following) {
+    parts.push(sql`exists (select 1 from follows f
+      where f.tenant_id = ${tenantId} and f.user_id = ${viewerId} and f.idea_id = i.id)`);
+  }
+  if (filters.support_id) {
+    parts.push(sql`exists (select 1 from idea_supports s
+      where s.tenant_id = ${tenantId} and s.idea_id = i.id
+        and s.support_id in ${idList(filters.support_id)})`);
+  }
+  if (filters.idea_owner_id) {
+    parts.push(sql`i.principal_investigator_id in ${idList(filters.idea_owner_id)}`);
+  }
+  if (filters.school_id || filters.department_id) {
+    parts.push(sql`exists (select 1 from users u
+      where u.tenant_id = ${tenantId} and u.id = i.principal_investigator_id
+      ${filters.school_id ? sql`and u.school_id in ${idList(filters.school_id)}` : sql``}
+      ${filters.department_id ? sql`and u.department_id in ${idList(filters.department_id)}` : sql``})`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+export async function countIdeas(
+  db: Executor,
+  tenantId: number,
+  viewerId: number,
+  filters: IdeaFilters,
+): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ideas i where ${matching(tenantId, viewerId, filters)}`,
+  );
+  return row?.n ?? 0;
+}
+
+const direction = (order: SortOrder) => sql.raw(order === 'asc' ? 'asc' : 'desc');
+
+/**
+ * One page of ideas in (created_at, id) order. The window is found on the narrow index
+ * (tenant_id, created_at, id) first and only its rows are joined to people and lookups, so a deep
+ * page skips index entries, not joined rows; `window.scan` may read from the far end (paging.ts).
+ */
+export function ideasPage(
+  db: Executor,
+  tenantId: number,
+  viewerId: number,
+  filters: IdeaFilters,
+  order: SortOrder,
+  window: PageWindow,
+): Promise<SummaryRow[]> {
+  const scan = direction(window.scan);
+  const want = direction(order);
+  return queryRows<SummaryRow>(
+    db,
+    sql`with page as (
+          select i.id, i.created_at from ideas i
+          where ${matching(tenantId, viewerId, filters)}
+          order by i.created_at ${scan}, i.id ${scan}
+          offset ${window.offset} limit ${window.limit})
+        select ${summaryColumns(tenantId, viewerId)}
+        from page p
+        join ideas i on i.tenant_id = ${tenantId} and i.id = p.id
+        ${summaryJoins}
+        order by p.created_at ${want}, p.id ${want}`,
+  );
+}

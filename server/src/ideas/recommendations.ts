@@ -1,0 +1,184 @@
+/**
+ * The recommended feed (docs/decisions/0010-recommended-feed.md): a bounded pool of candidate ideas
+ * drawn from a few index-backed sources, scored in SQL by what the member shares with each idea.
+ * Two statements whatever the page: the member's signals, then the ranked page with its total.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../db/client.ts';
+import { idList, type SummaryRow, summaryColumns, summaryJoins } from './idea-rows.ts';
+
+/** What the ranking knows about the member. */
+export interface MemberSignals {
+  schoolId: number | null;
+  departmentId: number | null;
+  /** OR of the profile's most telling lexemes, as tsquery text; null when the profile is empty. */
+  query: string | null;
+  /** Support types of the ideas they follow, each with the share of those ideas seeking it. */
+  supports: { id: number; share: number }[];
+}
+
+/** How many of each source's newest ideas enter the pool; the pool bounds the feed's cost. */
+export const SOURCE_LIMITS = {
+  recent: 400,
+  department: 200,
+  school: 200,
+  supports: 200,
+  text: 300,
+} as const;
+
+const TERMS = 24;
+const OWN_IDEAS_READ = 20;
+const FOLLOWS_READ = 200;
+
+export async function memberSignals(
+  db: Executor,
+  tenantId: number,
+  userId: number,
+): Promise<MemberSignals> {
+  const [row] = await queryRows<{
+    school_id: number | null;
+    department_id: number | null;
+    query: string | null;
+    supports: { id: number; share: number }[];
+  }>(
+    db,
+    sql`with me as (
+          select school_id, department_id, headline, bio from users
+          where tenant_id = ${tenantId} and id = ${userId}),
+        own as (
+          select coalesce(string_agg(title || ' ' || introduction, ' '), '') as body
+          from (select title, introduction from ideas
+                where tenant_id = ${tenantId} and principal_investigator_id = ${userId}
+                order by created_at desc limit ${OWN_IDEAS_READ}) x),
+        terms as (
+          select w.lexeme from me, own,
+            unnest(setweight(to_tsvector('english'::regconfig, me.headline), 'A')
+                   || to_tsvector('english'::regconfig, regexp_replace(me.bio, '<[^>]*>', ' ', 'g'))
+                   || to_tsvector('english'::regconfig, own.body)) w
+          where w.lexeme ~ '^[[:alpha:]][[:alnum:]]{2,}$'
+          order by ('A' = any(w.weights)) desc, cardinality(w.positions) desc, w.lexeme
+          limit ${TERMS}),
+        followed as (
+          select f.idea_id from follows f
+          where f.tenant_id = ${tenantId} and f.user_id = ${userId}
+          order by f.created_at desc limit ${FOLLOWS_READ}),
+        supports as (
+          select s.support_id as id,
+                 count(*)::float8 / (select count(*) from followed) as share
+          from followed f
+          join idea_supports s on s.tenant_id = ${tenantId} and s.idea_id = f.idea_id
+          group by s.support_id)
+        select me.school_id, me.department_id,
+          (select string_agg(lexeme, ' | ') from terms) as query,
+          coalesce((select json_agg(json_build_object('id', id, 'share', share) order by id)
+                    from supports), '[]'::json) as supports
+        from me`,
+  );
+  return {
+    schoolId: row?.school_id ?? null,
+    departmentId: row?.department_id ?? null,
+    query: row?.query ?? null,
+    supports: row?.supports ?? [],
+  };
+}
+
+const newest = (limit: number) => sql`order by i.created_at desc, i.id desc limit ${limit}`;
+
+/** Each source is one index walk cut at its limit; their union is the pool. */
+function candidatePool(tenantId: number, userId: number, signals: MemberSignals): SQL {
+  const others = sql`i.tenant_id = ${tenantId} and i.principal_investigator_id <> ${userId}`;
+  const sources = [
+    sql`(select i.id from ideas i where i.tenant_id = ${tenantId} ${newest(SOURCE_LIMITS.recent)})`,
+  ];
+  if (signals.schoolId !== null && signals.departmentId !== null) {
+    sources.push(sql`(select i.id from ideas i
+      join users u on u.tenant_id = ${tenantId} and u.id = i.principal_investigator_id
+      where ${others} and u.school_id = ${signals.schoolId}
+        and u.department_id = ${signals.departmentId}
+      ${newest(SOURCE_LIMITS.department)})`);
+  }
+  if (signals.schoolId !== null) {
+    sources.push(sql`(select i.id from ideas i
+      join users u on u.tenant_id = ${tenantId} and u.id = i.principal_investigator_id
+      where ${others} and u.school_id = ${signals.schoolId}
+      ${newest(SOURCE_LIMITS.school)})`);
+  }
+  if (signals.supports.length) {
+    sources.push(sql`(select i.id from ideas i
+      where ${others} and exists (select 1 from idea_supports s
+        where s.tenant_id = ${tenantId} and s.idea_id = i.id
+          and s.support_id in ${idList(signals.supports.map((s) => s.id))})
+      ${newest(SOURCE_LIMITS.supports)})`);
+  }
+  if (signals.query) {
+    sources.push(sql`(select i.id from ideas i
+      where ${others} and i.search_vector @@ ${signals.query}::tsquery
+      ${newest(SOURCE_LIMITS.text)})`);
+  }
+  return sql.join(sources, sql` union `);
+}
+
+/** Recency decays by e every 30 days: it halves in about three weeks. */
+const SECONDS_PER_MONTH = 2_592_000;
+
+/** The score of idea `i` whose principal investigator is `u`; weights are the decision record's. */
+function score(signals: MemberSignals): SQL {
+  const terms = [
+    // Clamped: exp() of a very old idea's age would underflow, which PostgreSQL reports as an error.
+    sql`2 * exp(-least(50, greatest(0, extract(epoch from now() - i.created_at)::float8) / ${SECONDS_PER_MONTH}))`,
+  ];
+  if (signals.departmentId !== null) {
+    terms.push(sql`case when u.department_id = ${signals.departmentId} then 2 else 0 end`);
+  }
+  if (signals.schoolId !== null) {
+    terms.push(sql`case when u.school_id = ${signals.schoolId} then 1.5 else 0 end`);
+  }
+  if (signals.supports.length) {
+    const shares = sql.join(
+      signals.supports.map((s) => sql`(${s.id}::int, ${s.share}::float8)`),
+      sql`, `,
+    );
+    terms.push(sql`2 * coalesce((select max(fs.share) from idea_supports s
+      join (values ${shares}) fs(support_id, share) on fs.support_id = s.support_id
+      where s.tenant_id = i.tenant_id and s.idea_id = i.id), 0)`);
+  }
+  if (signals.query) {
+    const rank = sql`ts_rank(i.search_vector, ${signals.query}::tsquery)`;
+    terms.push(sql`3 * ${rank} / (${rank} + 0.1)`);
+  }
+  return sql.join(terms, sql` + `);
+}
+
+export type RankedRow = SummaryRow & { total: number };
+
+/**
+ * One page of the member's ranked pool, their own ideas last, with the pool's size in `total` on
+ * every row (an empty answer past the end carries no total, and needs none: it is a 404).
+ */
+export function recommendedPage(
+  db: Executor,
+  tenantId: number,
+  userId: number,
+  signals: MemberSignals,
+  page: { offset: number; limit: number },
+): Promise<RankedRow[]> {
+  return queryRows<RankedRow>(
+    db,
+    sql`with pool as (${candidatePool(tenantId, userId, signals)}),
+        scored as (
+          select i.id, i.created_at, i.principal_investigator_id = ${userId} as own,
+                 ${score(signals)} as score
+          from pool c
+          join ideas i on i.tenant_id = ${tenantId} and i.id = c.id
+          join users u on u.tenant_id = ${tenantId} and u.id = i.principal_investigator_id),
+        ranked as (
+          select id, own, score, created_at, count(*) over () as total from scored
+          order by own, score desc, created_at desc, id desc
+          offset ${page.offset} limit ${page.limit})
+        select ${summaryColumns(tenantId, userId)}, r.total::int as total
+        from ranked r
+        join ideas i on i.tenant_id = ${tenantId} and i.id = r.id
+        ${summaryJoins}
+        order by r.own, r.score desc, r.created_at desc, r.id desc`,
+  );
+}

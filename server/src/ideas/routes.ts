@@ -1,0 +1,183 @@
+import { createRoute } from '@hono/zod-openapi';
+import {
+  followAnswer,
+  ideaBody,
+  ideaCountAnswer,
+  ideaDetail,
+  ideaFilters,
+  ideaIdAnswer,
+  ideaIdParam,
+  ideaListQuery,
+  ideaOwnersAnswer,
+  ideaOwnersQuery,
+  ideasPage,
+  messageAnswer,
+  pagination,
+} from '@kindling/contract';
+import { requireSession } from '../auth/session-middleware.ts';
+import type { Deps } from '../context.ts';
+import { errors, json, router } from '../http/openapi.ts';
+import { sessionOf } from '../http/session.ts';
+import {
+  countMatchingIdeas,
+  createIdea,
+  deleteIdea,
+  followIdea,
+  ideaDetail as getIdeaDetail,
+  ideaOwners,
+  listIdeas,
+  memberIdeas,
+  recommendedIdeas,
+  unfollowIdea,
+  updateIdea,
+} from './service.ts';
+
+const tags = ['Ideas'];
+const signedIn = { 400: errors[400], 401: errors[401] };
+const paged = { ...signedIn, 404: errors[404] };
+const owned = { ...signedIn, 403: errors[403], 404: errors[404] };
+const body = { body: { content: { 'application/json': { schema: ideaBody } }, required: true } };
+
+/** CONTRACT §3 idea calls; every one needs a session and works in the session's tenant only. */
+export function ideaRoutes(deps: Deps) {
+  const app = router();
+  for (const path of [
+    '/ideas',
+    '/ideas/*',
+    '/recommendations/ideas',
+    '/users/:id/ideas',
+    '/filter/idea-owners',
+  ]) {
+    app.use(path, requireSession);
+  }
+  return app
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/ideas',
+        tags,
+        summary: 'Ideas matching the filters, newest first unless sort_order=asc',
+        request: { query: ideaListQuery },
+        responses: { ...paged, 200: json(ideasPage) },
+      }),
+      async (c) => c.json(await listIdeas(deps, sessionOf(c), c.req.valid('query')), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/ideas/count',
+        tags,
+        summary: 'How many ideas match the filters: the total of GET /ideas',
+        request: { query: ideaFilters },
+        responses: { ...signedIn, 200: json(ideaCountAnswer) },
+      }),
+      async (c) => c.json(await countMatchingIdeas(deps, sessionOf(c), c.req.valid('query')), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/recommendations/ideas',
+        tags,
+        summary: "Ideas ranked for the signed-in member, the member's own last",
+        request: { query: pagination },
+        responses: { ...paged, 200: json(ideasPage) },
+      }),
+      async (c) => c.json(await recommendedIdeas(deps, sessionOf(c), c.req.valid('query')), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/users/{id}/ideas',
+        tags,
+        summary: 'Ideas whose principal investigator is this member, newest first',
+        request: { params: ideaIdParam, query: pagination },
+        responses: { ...paged, 200: json(ideasPage) },
+      }),
+      async (c) =>
+        c.json(
+          await memberIdeas(deps, sessionOf(c), c.req.valid('param').id, c.req.valid('query')),
+          200,
+        ),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/filter/idea-owners',
+        tags,
+        summary: 'Active members who lead at least one idea, by name (at most 50)',
+        request: { query: ideaOwnersQuery },
+        responses: { ...signedIn, 200: json(ideaOwnersAnswer) },
+      }),
+      async (c) => c.json(await ideaOwners(deps, sessionOf(c), c.req.valid('query')), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/ideas/{id}',
+        tags,
+        summary: 'One idea (SPEC §3 idea, read)',
+        request: { params: ideaIdParam },
+        responses: { ...signedIn, 404: errors[404], 200: json(ideaDetail) },
+      }),
+      async (c) => c.json(await getIdeaDetail(deps, sessionOf(c), c.req.valid('param').id), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/ideas',
+        tags,
+        summary: 'Posts an idea; the poster is its principal investigator (needs create_idea)',
+        request: body,
+        responses: { ...signedIn, 403: errors[403], 201: json(ideaIdAnswer, 'Created') },
+      }),
+      async (c) => c.json(await createIdea(deps, sessionOf(c), c.req.valid('json')), 201),
+    )
+    .openapi(
+      createRoute({
+        method: 'put',
+        path: '/ideas/{id}',
+        tags,
+        summary: 'Replaces an idea (needs update_idea and ownership)',
+        request: { params: ideaIdParam, ...body },
+        responses: { ...owned, 200: json(ideaIdAnswer) },
+      }),
+      async (c) =>
+        c.json(
+          await updateIdea(deps, sessionOf(c), c.req.valid('param').id, c.req.valid('json')),
+          200,
+        ),
+    )
+    .openapi(
+      createRoute({
+        method: 'delete',
+        path: '/ideas/{id}',
+        tags,
+        summary: 'Deletes an idea (needs delete_idea and ownership)',
+        request: { params: ideaIdParam },
+        responses: { ...owned, 200: json(messageAnswer) },
+      }),
+      async (c) => c.json(await deleteIdea(deps, sessionOf(c), c.req.valid('param').id), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/ideas/{id}/follow',
+        tags,
+        summary: "Follows an idea; idempotent; not one's own",
+        request: { params: ideaIdParam },
+        responses: { ...owned, 200: json(followAnswer) },
+      }),
+      async (c) => c.json(await followIdea(deps, sessionOf(c), c.req.valid('param').id), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'delete',
+        path: '/ideas/{id}/unfollow',
+        tags,
+        summary: 'Stops following an idea; idempotent',
+        request: { params: ideaIdParam },
+        responses: { ...signedIn, 404: errors[404], 200: json(followAnswer) },
+      }),
+      async (c) => c.json(await unfollowIdea(deps, sessionOf(c), c.req.valid('param').id), 200),
+    );
+}

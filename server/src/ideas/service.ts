@@ -1,0 +1,226 @@
+import {
+  type IdeaDetail,
+  type IdeaFilters,
+  type IdeaListQuery,
+  type IdeasPage,
+  type IdeaValues,
+  ideaMessages,
+} from '@kindling/contract';
+import { authorize } from '../auth/policy.ts';
+import type { Deps, SessionContext } from '../context.ts';
+import type { Tx } from '../db/client.ts';
+import { inTenant } from '../db/tenant-scope.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { countIdeas, ideasPage } from './feed.ts';
+import type { SummaryRow } from './idea-rows.ts';
+import { pageWindow, type SortOrder, totalPages } from './paging.ts';
+import { authorizeFollow, authorizeOwner } from './policy.ts';
+import { presentDetail, presentSummary } from './presenter.ts';
+import { memberSignals, recommendedPage } from './recommendations.ts';
+import {
+  addFollow,
+  countSupportTypes,
+  deleteIdea as deleteIdeaRow,
+  findIdeaDetail,
+  findIdeaOwners,
+  type IdeaContent,
+  ideaOwners as ideaOwnerRows,
+  insertIdea,
+  ipStatusExists,
+  memberExists,
+  removeFollow,
+  replaceIdea,
+} from './repository.ts';
+
+interface Paging {
+  page: number;
+  page_size: number;
+}
+
+const pageAnswer = (rows: SummaryRow[], page: number, pages: number): IdeasPage => ({
+  ideas: rows.map(presentSummary),
+  page,
+  total_pages: pages,
+});
+
+/**
+ * A page of the filtered list: count, then the page's window. A page past the last is 404 (SPEC
+ * §4 resets to page 1 on it); page 1 of nothing is an empty list.
+ */
+async function filteredPage(
+  tx: Tx,
+  session: SessionContext,
+  filters: IdeaFilters,
+  order: SortOrder,
+  paging: Paging,
+): Promise<IdeasPage> {
+  const { tenantId, userId } = session;
+  const total = await countIdeas(tx, tenantId, userId, filters);
+  const pages = totalPages(total, paging.page_size);
+  if (paging.page > 1 && paging.page > pages) throw notFound(ideaMessages.pageNotFound);
+  if (total === 0) return pageAnswer([], paging.page, pages);
+  const window = pageWindow(total, paging.page, paging.page_size, order);
+  const rows = await ideasPage(tx, tenantId, userId, filters, order, window);
+  return pageAnswer(rows, paging.page, pages);
+}
+
+export function listIdeas(deps: Deps, session: SessionContext, query: IdeaListQuery) {
+  return inTenant(deps.database.db, session.tenantId, (tx) =>
+    filteredPage(tx, session, query, query.sort_order, query),
+  );
+}
+
+export async function countMatchingIdeas(
+  deps: Deps,
+  session: SessionContext,
+  filters: IdeaFilters,
+): Promise<{ total_count: number }> {
+  const total = await inTenant(deps.database.db, session.tenantId, (tx) =>
+    countIdeas(tx, session.tenantId, session.userId, filters),
+  );
+  return { total_count: total };
+}
+
+const ownedBy = (memberId: number): IdeaFilters => ({
+  following: false,
+  support_id: undefined,
+  school_id: undefined,
+  department_id: undefined,
+  idea_owner_id: [memberId],
+});
+
+/** GET /users/{id}/ideas: the ideas whose principal investigator is that member, newest first. */
+export function memberIdeas(deps: Deps, session: SessionContext, memberId: number, paging: Paging) {
+  return inTenant(deps.database.db, session.tenantId, async (tx) => {
+    if (!(await memberExists(tx, session.tenantId, memberId))) {
+      throw notFound(ideaMessages.ownerNotFound);
+    }
+    return filteredPage(tx, session, ownedBy(memberId), 'desc', paging);
+  });
+}
+
+export function recommendedIdeas(deps: Deps, session: SessionContext, paging: Paging) {
+  const { tenantId, userId } = session;
+  return inTenant(deps.database.db, tenantId, async (tx): Promise<IdeasPage> => {
+    const signals = await memberSignals(tx, tenantId, userId);
+    const rows = await recommendedPage(tx, tenantId, userId, signals, {
+      offset: (paging.page - 1) * paging.page_size,
+      limit: paging.page_size,
+    });
+    if (rows.length === 0 && paging.page > 1) throw notFound(ideaMessages.pageNotFound);
+    return pageAnswer(rows, paging.page, totalPages(rows[0]?.total ?? 0, paging.page_size));
+  });
+}
+
+export async function ideaDetail(
+  deps: Deps,
+  session: SessionContext,
+  ideaId: number,
+): Promise<IdeaDetail> {
+  const row = await inTenant(deps.database.db, session.tenantId, (tx) =>
+    findIdeaDetail(tx, session.tenantId, session.userId, ideaId),
+  );
+  if (!row) throw notFound(ideaMessages.notFound);
+  return presentDetail(row);
+}
+
+/** IP status and support types must be the tenant's own: 400 on the field otherwise. */
+async function checkLookups(tx: Tx, tenantId: number, idea: IdeaValues) {
+  if (idea.ip_status_id !== null && !(await ipStatusExists(tx, tenantId, idea.ip_status_id))) {
+    throw badRequest(ideaMessages.ipStatusInvalid, [
+      { field: 'ip_status_id', error: ideaMessages.ipStatusInvalid },
+    ]);
+  }
+  const known = await countSupportTypes(tx, tenantId, idea.support_ids);
+  if (known !== idea.support_ids.length) {
+    throw badRequest(ideaMessages.supportInvalid, [
+      { field: 'support_ids', error: ideaMessages.supportInvalid },
+    ]);
+  }
+}
+
+const content = (idea: IdeaValues): IdeaContent => ({
+  title: idea.title,
+  introduction: idea.introduction,
+  problem: idea.problem,
+  opportunity: idea.opportunity,
+  urls: idea.urls,
+  patents: idea.patents,
+  ipStatusId: idea.ip_status_id,
+  supportIds: idea.support_ids,
+});
+
+/** The poster is the principal investigator. One transaction: idea, links, patents, supports. */
+export async function createIdea(deps: Deps, session: SessionContext, idea: IdeaValues) {
+  authorize(session, 'create_idea');
+  const { tenantId, userId } = session;
+  const id = await inTenant(deps.database.db, tenantId, async (tx) => {
+    await checkLookups(tx, tenantId, idea);
+    return insertIdea(tx, tenantId, userId, content(idea));
+  });
+  return { idea_id: id };
+}
+
+async function existingIdea(tx: Tx, session: SessionContext, ideaId: number) {
+  const owners = await findIdeaOwners(tx, session.tenantId, ideaId);
+  if (!owners) throw notFound(ideaMessages.notFound);
+  return owners;
+}
+
+export async function updateIdea(
+  deps: Deps,
+  session: SessionContext,
+  ideaId: number,
+  idea: IdeaValues,
+) {
+  authorize(session, 'update_idea');
+  const { tenantId } = session;
+  await inTenant(deps.database.db, tenantId, async (tx) => {
+    authorizeOwner(session, await existingIdea(tx, session, ideaId));
+    await checkLookups(tx, tenantId, idea);
+    await replaceIdea(tx, tenantId, ideaId, content(idea));
+  });
+  return { idea_id: ideaId };
+}
+
+export async function deleteIdea(deps: Deps, session: SessionContext, ideaId: number) {
+  authorize(session, 'delete_idea');
+  await inTenant(deps.database.db, session.tenantId, async (tx) => {
+    authorizeOwner(session, await existingIdea(tx, session, ideaId));
+    await deleteIdeaRow(tx, session.tenantId, ideaId);
+  });
+  return { message: 'The idea has been deleted.' };
+}
+
+/** Idempotent: following twice leaves one follow. */
+export async function followIdea(deps: Deps, session: SessionContext, ideaId: number) {
+  await inTenant(deps.database.db, session.tenantId, async (tx) => {
+    authorizeFollow(session, await existingIdea(tx, session, ideaId));
+    await addFollow(tx, session.tenantId, session.userId, ideaId);
+  });
+  return { is_following: true };
+}
+
+/** Idempotent, and open to owners too: a member made case manager may drop an earlier follow. */
+export async function unfollowIdea(deps: Deps, session: SessionContext, ideaId: number) {
+  await inTenant(deps.database.db, session.tenantId, async (tx) => {
+    await existingIdea(tx, session, ideaId);
+    await removeFollow(tx, session.tenantId, session.userId, ideaId);
+  });
+  return { is_following: false };
+}
+
+export async function ideaOwners(
+  deps: Deps,
+  session: SessionContext,
+  query: { school_id?: number[] | undefined; department_id?: number[] | undefined; q: string },
+) {
+  const users = await inTenant(deps.database.db, session.tenantId, (tx) =>
+    ideaOwnerRows(tx, session.tenantId, {
+      schoolIds: query.school_id,
+      departmentIds: query.department_id,
+      q: query.q,
+    }),
+  );
+  return { users: users.map((user) => ({ id: user.id, name: user.name })) };
+}
