@@ -1,0 +1,95 @@
+import { status, userProfile } from '@kindling/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { sessionCookie } from '../../test/factories.ts';
+import { users } from '../db/schema.ts';
+import { inTenant } from '../db/tenant-scope.ts';
+import type { DemoPerson } from '../demo/dataset.ts';
+import { seedDemo } from '../demo/seed.ts';
+import { demoDataset } from '../demo/university.ts';
+
+const emailOf = (person: DemoPerson) =>
+  (person.email ?? `${person.key}@${demoDataset.tenant.domain}`).toLowerCase();
+const isActive = (person: DemoPerson) =>
+  (person.admin_status_id ?? status.approved) === status.approved &&
+  (person.user_status_id ?? status.approved) === status.approved;
+
+describe('the demo people through the API', () => {
+  let t: TestApp;
+  let tenantId: number;
+  let cookie: string;
+  const idOf = new Map<string, number>();
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ tenantId } = await seedDemo(t.db));
+    const rows = await inTenant(t.db, tenantId, (tx) =>
+      tx
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(eq(users.tenantId, tenantId)),
+    );
+    for (const row of rows) idOf.set(row.email.toLowerCase(), row.id);
+    cookie = await sessionCookie(
+      t.db,
+      t.deps.config.secretKey,
+      tenantId,
+      idOf.get('faculty@demo.localhost') as number,
+    );
+  });
+  afterAll(() => t.close());
+
+  it('every active demo person answers a profile with all their sections', async () => {
+    const people = demoDataset.people.filter(isActive);
+    expect(people.length).toBeGreaterThan(10);
+    for (const person of people) {
+      const res = await t.request(`/api/v1/profiles/${idOf.get(emailOf(person))}`, {
+        headers: { cookie },
+      });
+      expect(res.status, person.key).toBe(200);
+      const profile = userProfile.parse(await res.json());
+      expect(profile, person.key).toMatchObject({
+        first_name: person.first_name,
+        last_name: person.last_name,
+        role_id: person.role_id,
+        school_name: person.school,
+        department_name: person.department,
+        headline: person.headline,
+        linkedin_url: person.linkedin_url,
+        education: person.education,
+        patents: person.patents,
+        projects: person.projects,
+        publications: person.publications,
+        grants: person.grants,
+        total_citations: person.publications.reduce((sum, p) => sum + p.citations, 0),
+      });
+      expect(profile.most_recent_experience, person.key).toHaveLength(person.experience.length);
+      expect(new Set(profile.most_recent_experience), person.key).toEqual(
+        new Set(person.experience),
+      );
+      expect(profile.bio.length, person.key).toBeGreaterThan(0);
+      expect(profile.google_scholar_url).toBe(
+        person.role_id === 2 ? (person.google_scholar_url ?? null) : null,
+      );
+      const led = demoDataset.ideas.filter((idea) => idea.principal_investigator === person.key);
+      expect(profile.ideas.map((idea) => idea.title).sort(), person.key).toEqual(
+        led.map((idea) => idea.title).sort(),
+      );
+    }
+  });
+
+  it('the directory lists exactly the active demo people', async () => {
+    const count = await (await t.request('/api/v1/users/count', { headers: { cookie } })).json();
+    expect(count.total_count).toBe(demoDataset.people.filter(isActive).length);
+    const page = await (
+      await t.request('/api/v1/users?page_size=100', { headers: { cookie } })
+    ).json();
+    expect(page.users.map((u: { id: number }) => u.id).sort()).toEqual(
+      demoDataset.people
+        .filter(isActive)
+        .map((p) => idOf.get(emailOf(p)))
+        .sort(),
+    );
+  });
+});
