@@ -86,6 +86,16 @@ describe.runIf(testDatabaseKind === 'pglite')('the CLI', () => {
     expect(again.stderr).toContain('second.example.edu is already taken');
   });
 
+  it('seed checks its numbers and its tenant', () => {
+    const dir = freshDir();
+    const bad = cli(['seed', '--domain', 'x.edu', '--people', 'many', '--ideas', '1'], dir);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--people must be a whole number');
+    const missing = cli(['seed', '--domain', 'nowhere.edu', '--people', '1', '--ideas', '1'], dir);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('No tenant has the domain nowhere.edu');
+  });
+
   it('stops with exit 1 while another process holds the embedded database', async () => {
     const dir = freshDir();
     const held = await openPglite(path.join(dir, 'db'));

@@ -3,7 +3,9 @@ import { EMAIL_PATTERN, isStrongPassword, messages } from '@kindling/contract';
 import { ConfigError, loadConfig } from '../config.ts';
 import { type Database, DatabaseLockedError, openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
+import { tenantByDomain } from '../db/system.ts';
 import { seedDemo } from '../demo/seed.ts';
+import { seedSynthetic } from '../demo/synthetic.ts';
 import { createTenant, DOMAIN_PATTERN, DomainTakenError } from '../tenants/service.ts';
 
 const HELP = `Kindling command line
@@ -16,6 +18,9 @@ Commands:
       administrator. Prints {"tenant_id", "admin_user_id"} as the last line.
   demo
       Seeds the demo tenant demo.localhost; does nothing when it exists.
+  seed --domain D --people N --ideas M [--follows K] [--seed S]
+      Adds reproducible synthetic members (person{n}@D, password Kindling!2026), ideas and follows
+      to an existing tenant, for benchmarks. Prints progress and, last, a JSON summary.
   --help
       Shows this help.
 
@@ -96,6 +101,51 @@ async function demo(args: string[]) {
   console.log(JSON.stringify({ tenant_id: result.tenantId, created: result.created }));
 }
 
+function count(
+  values: Record<string, string | undefined>,
+  name: string,
+  fallback?: number,
+): number {
+  const raw = values[name];
+  if (raw === undefined) {
+    if (fallback !== undefined) return fallback;
+    throw new UsageError(`--${name} is required`);
+  }
+  if (!/^\d+$/.test(raw) || Number(raw) > 10_000_000) {
+    throw new UsageError(`--${name} must be a whole number from 0 to 10000000`);
+  }
+  return Number(raw);
+}
+
+async function seed(args: string[]) {
+  const values = parse(args, {
+    domain: { type: 'string' },
+    people: { type: 'string' },
+    ideas: { type: 'string' },
+    follows: { type: 'string' },
+    seed: { type: 'string' },
+  });
+  const domain = required(values, 'domain').toLowerCase();
+  const options = {
+    people: count(values, 'people'),
+    ideas: count(values, 'ideas'),
+    follows: count(values, 'follows', 0),
+    seed: count(values, 'seed', 1),
+    progress: (line: string) => console.log(`seeding ${domain}: ${line}`),
+  };
+  if (options.ideas > 0 && options.people === 0) {
+    throw new UsageError('--ideas needs --people: ideas are posted by the seeded members');
+  }
+  const summary = await withDatabase(async (database) => {
+    const tenant = await tenantByDomain(database.db, domain);
+    if (!tenant) throw new MissingTenantError(`No tenant has the domain ${domain}.`);
+    return seedSynthetic(database.db, tenant.id, options);
+  });
+  console.log(JSON.stringify(summary));
+}
+
+class MissingTenantError extends Error {}
+
 export async function run(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
@@ -105,6 +155,7 @@ export async function run(argv: string[]): Promise<number> {
     }
     if (command === 'tenant' && rest[0] === 'create') await tenantCreate(rest.slice(1));
     else if (command === 'demo') await demo(rest);
+    else if (command === 'seed') await seed(rest);
     else throw new UsageError(`unknown command '${[command, ...rest.slice(0, 1)].join(' ')}'`);
     return 0;
   } catch (error) {
@@ -114,13 +165,17 @@ export async function run(argv: string[]): Promise<number> {
     }
     if (
       error instanceof DomainTakenError ||
+      error instanceof MissingTenantError ||
       error instanceof DatabaseLockedError ||
       error instanceof ConfigError
     ) {
       process.stderr.write(`Error: ${error.message}\n`);
       return 1;
     }
-    process.stderr.write(`Error: ${(error as Error).stack ?? error}\n`);
+    const cause = (error as { cause?: { message?: string } }).cause?.message;
+    process.stderr.write(
+      `Error: ${(error as Error).stack ?? error}${cause ? `\nCaused by: ${cause}` : ''}\n`,
+    );
     return 1;
   }
 }
