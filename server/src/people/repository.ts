@@ -21,6 +21,11 @@ function activeMembers(tenantId: number, filter: PeopleFilter, extra?: SQL): SQL
   );
 }
 
+/**
+ * One page of the directory. The page's ids are found first, off users_directory_idx alone, and only
+ * those rows are joined to their role, school and department: skipping an offset then costs index
+ * entries, not joined rows.
+ */
 export function listPeople(
   db: Executor,
   tenantId: number,
@@ -28,6 +33,14 @@ export function listPeople(
   page: { limit: number; offset: number; order: 'asc' | 'desc' },
 ) {
   const direction = page.order === 'asc' ? asc : desc;
+  const ids = db
+    .select({ id: users.id })
+    .from(users)
+    .where(activeMembers(tenantId, filter))
+    .orderBy(direction(directoryName), direction(users.id))
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('page');
   return db
     .select({
       id: users.id,
@@ -44,17 +57,15 @@ export function listPeople(
       profileImageUrl: users.profileImageUrl,
       experience: users.experience,
     })
-    .from(users)
+    .from(ids)
+    .innerJoin(users, and(eq(users.tenantId, tenantId), eq(users.id, ids.id)))
     .innerJoin(roles, and(eq(roles.tenantId, users.tenantId), eq(roles.id, users.roleId)))
     .leftJoin(schools, and(eq(schools.tenantId, users.tenantId), eq(schools.id, users.schoolId)))
     .leftJoin(
       departments,
       and(eq(departments.tenantId, users.tenantId), eq(departments.id, users.departmentId)),
     )
-    .where(activeMembers(tenantId, filter))
-    .orderBy(direction(directoryName), direction(users.id))
-    .limit(page.limit)
-    .offset(page.offset);
+    .orderBy(direction(directoryName), direction(users.id));
 }
 export type PersonRow = Awaited<ReturnType<typeof listPeople>>[number];
 

@@ -14,11 +14,21 @@ export function peoplePage(deps: Deps, tenantId: number, query: PeopleQuery) {
     const total = await countPeople(tx, tenantId, query);
     const totalPages = Math.ceil(total / query.page_size);
     if (query.page > 1 && query.page > totalPages) throw notFound('No users on this page.');
-    const rows = await listPeople(tx, tenantId, query, {
-      limit: query.page_size,
-      offset: (query.page - 1) * query.page_size,
-      order: query.sort_order,
-    });
+    const offset = (query.page - 1) * query.page_size;
+    const limit = Math.min(query.page_size, total - offset);
+    if (limit <= 0) return { users: [], page: query.page, total_pages: totalPages };
+    // Past the middle the same rows are read from the other end, so no page walks more than half
+    // the index.
+    const fromEnd = offset + limit / 2 > total / 2;
+    const rows = fromEnd
+      ? (
+          await listPeople(tx, tenantId, query, {
+            limit,
+            offset: total - offset - limit,
+            order: query.sort_order === 'asc' ? 'desc' : 'asc',
+          })
+        ).reverse()
+      : await listPeople(tx, tenantId, query, { limit, offset, order: query.sort_order });
     return { users: rows.map(presentCard), page: query.page, total_pages: totalPages };
   });
 }
