@@ -6,7 +6,7 @@ import { presentCard } from './presenter.ts';
 import { countPeople, listPeople, pickPeople } from './repository.ts';
 
 /** CONTRACT §3: a picker lists at most 50 names. */
-export const PICKER_LIMIT = 50;
+const PICKER_LIMIT = 50;
 
 /** GET /users: one page of the directory; a page past the last one is 404 (SPEC §4 pagination). */
 export function peoplePage(deps: Deps, tenantId: number, query: PeopleQuery) {

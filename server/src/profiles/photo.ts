@@ -9,7 +9,7 @@ export const isPhotoUpload = (path: string) => PHOTO_UPLOAD.test(path);
 
 /** The formats SPEC §5 accepts, as the decoder names them; the client's type and name are ignored. */
 const ACCEPTED = new Set(['jpeg', 'png', 'gif', 'svg']);
-export const PHOTO_MAX_SIDE = 1600;
+const PHOTO_MAX_SIDE = 1600;
 
 const decoderOptions: SharpOptions = {
   // Only the first frame of an animated GIF; a decompression bomb stops at the pixel limit.

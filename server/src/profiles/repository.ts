@@ -3,7 +3,7 @@ import type { Executor } from '../db/client.ts';
 import { departments, ideas, roles, schools, uploads, users } from '../db/schema.ts';
 
 /** How many of a member's own ideas the profile lists; the rest are paged by GET /users/{id}/ideas. */
-export const PROFILE_IDEAS = 100;
+const PROFILE_IDEAS = 100;
 
 /** One row holds the whole profile: sections are JSON on the user row (docs/decisions/0004). */
 export async function findProfileRow(db: Executor, tenantId: number, userId: number) {
