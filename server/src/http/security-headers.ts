@@ -1,10 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Config } from '../config.ts';
+import { publicBaseOf } from '../storage/s3.ts';
 
-function contentSecurityPolicy(config: Config): string {
+export function contentSecurityPolicy(config: Config): string {
   const images = ["'self'", 'data:', 'blob:'];
-  if (config.s3?.publicUrl) images.push(new URL(config.s3.publicUrl).origin);
-  else if (config.s3?.endpoint) images.push(new URL(config.s3.endpoint).origin);
+  // Photos are served from the bucket's own origin when S3 storage is configured.
+  if (config.s3) images.push(new URL(publicBaseOf(config.s3)).origin);
   return [
     "default-src 'self'",
     "script-src 'self'",
