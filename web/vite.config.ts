@@ -1,10 +1,26 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstScreenModules } from './build/firstScreenChunk.ts';
 
 const apiServer = 'http://localhost:3000';
 
-export default defineConfig({
+/**
+ * React Router's package exports name only its development build, whose dev-only warnings then
+ * ship to browsers; the production build beside it is the same code with them switched off.
+ */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [react()],
+  resolve: {
+    alias:
+      command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -16,6 +32,18 @@ export default defineConfig({
         moduleSideEffects: [{ test: /\/contract\/src\//, sideEffects: false }],
         manualPureFunctions: ['z'],
       },
+      output: {
+        codeSplitting: {
+          // Captured modules are placed alone; their imports (the contract's index, and zod
+          // behind it) stay where the automatic chunking puts them.
+          includeDependenciesRecursively: false,
+          groups: [
+            {
+              name: firstScreenModules(path.resolve(import.meta.dirname, 'src/main.tsx')),
+            },
+          ],
+        },
+      },
     },
   },
   server: {
@@ -25,4 +53,4 @@ export default defineConfig({
       '/dev/': apiServer,
     },
   },
-});
+}));

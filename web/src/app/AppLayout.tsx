@@ -1,17 +1,29 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
+import { useAuth } from '../auth/AuthContext.ts';
 import { Footer } from '../shell/Footer.tsx';
 import { Header } from '../shell/Header.tsx';
+import type { LogoutReason } from '../shell/LogoutDialog.tsx';
 import { NavigationProgress } from '../shell/NavigationProgress.tsx';
 import styles from './AppLayout.module.css';
 
 const LogoutDialog = lazy(() =>
   import('../shell/LogoutDialog.tsx').then((m) => ({ default: m.LogoutDialog })),
 );
+const SignedInServices = lazy(() =>
+  import('../auth/SignedInServices.tsx').then((m) => ({ default: m.SignedInServices })),
+);
 
 /** SPEC §2 layout: header, main area, footer, and the logout confirmation dialog. */
 export function AppLayout() {
-  const [logoutOpen, setLogoutOpen] = useState(false);
+  const { user } = useAuth();
+  const [logout, setLogout] = useState<LogoutReason | null>(null);
+  const onSessionEnded = useCallback(() => setLogout('sessionEnded'), []);
+
+  // A session that ended some other way (a 401, another tab) leaves no dialog behind for the next.
+  useEffect(() => {
+    if (!user) setLogout(null);
+  }, [user]);
 
   return (
     <div className={styles.frame}>
@@ -19,14 +31,19 @@ export function AppLayout() {
         Skip to main content
       </a>
       <NavigationProgress />
-      <Header onSignOut={() => setLogoutOpen(true)} />
+      <Header onSignOut={() => setLogout('signOut')} />
       <main id="main" tabIndex={-1} className={styles.main}>
         <Outlet />
       </main>
       <Footer />
-      {logoutOpen && (
+      {user && (
         <Suspense fallback={null}>
-          <LogoutDialog isOpen={logoutOpen} onOpenChange={setLogoutOpen} />
+          <SignedInServices onSessionEnded={onSessionEnded} />
+        </Suspense>
+      )}
+      {logout && user && (
+        <Suspense fallback={null}>
+          <LogoutDialog reason={logout} onClose={() => setLogout(null)} />
         </Suspense>
       )}
     </div>

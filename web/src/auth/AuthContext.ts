@@ -1,17 +1,23 @@
-import type { Permission } from '@kindling/contract';
+import type { Permission, SessionAnswer, UserDetails } from '@kindling/contract';
 import { createContext, useContext } from 'react';
 import type { AuthStatus } from './guards.ts';
-import type { SessionAnswer, SessionUser } from './session.ts';
+
+export interface SignOutOptions {
+  /** Where to go once signed out: home unless told otherwise; null stays on the page. */
+  redirectTo?: string | null;
+}
 
 export interface Auth {
   status: AuthStatus;
-  user: SessionUser | null;
-  permissions: readonly Permission[];
+  user: UserDetails | null;
+  /** The session's instants (issued, password checked, expires), which the session watch reads. */
+  session: SessionAnswer['session'] | null;
+  permissions: readonly string[];
   can(permission: Permission): boolean;
   /** Adopts the answer of a sign-in (or any call that starts a session). */
   startSession(answer: SessionAnswer): void;
-  /** Signs out on the server, forgets the member's data and goes home; false if it failed. */
-  signOut(): Promise<boolean>;
+  /** Signs out on the server and forgets the member's data; false if it failed. */
+  signOut(options?: SignOutOptions): Promise<boolean>;
 }
 
 export const AuthContext = createContext<Auth | null>(null);

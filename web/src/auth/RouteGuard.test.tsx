@@ -12,6 +12,7 @@ function auth(status: AuthStatus, permissions: Permission[] = []): Auth {
   return {
     status,
     user: null,
+    session: null,
     permissions,
     can: (p) => permissions.includes(p),
     startSession: () => {},
@@ -29,12 +30,19 @@ function Home() {
   );
 }
 
-function renderAt(path: string, value: Auth) {
+function renderAt(path: string | { pathname: string; state: unknown }, value: Auth) {
   const router = createMemoryRouter(
     [
       {
         element: <RouteGuard access={{ kind: 'signedOutOnly' }} />,
-        children: [{ path: '/', element: <Home /> }],
+        children: [
+          { path: '/', element: <Home /> },
+          { path: '/signin', element: <p>sign-in page</p> },
+        ],
+      },
+      {
+        element: <RouteGuard access={{ kind: 'signedIn' }} />,
+        children: [{ path: '/people', element: <p>people page</p> }],
       },
       {
         element: <RouteGuard access={{ kind: 'signedIn', permission: 'invite_user' }} />,
@@ -67,6 +75,27 @@ describe('RouteGuard', () => {
     const router = renderAt('/invite-others', auth('signedIn', ['create_idea']));
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(screen.getByText('dashboard page')).toBeTruthy();
+  });
+
+  it('takes a member who just signed in back to the remembered origin', () => {
+    const router = renderAt(
+      {
+        pathname: '/signin',
+        state: { from: { pathname: '/people', search: '?tenant=demo.localhost&page=2', hash: '' } },
+      },
+      auth('signedIn'),
+    );
+    expect(router.state.location.pathname).toBe('/people');
+    expect(router.state.location.search).toBe('?tenant=demo.localhost&page=2');
+    expect(screen.getByText('people page')).toBeTruthy();
+  });
+
+  it('ignores a remembered origin that would leave the app', () => {
+    const router = renderAt(
+      { pathname: '/signin', state: { from: { pathname: '//evil.example/x' } } },
+      auth('signedIn'),
+    );
+    expect(router.state.location.pathname).toBe('/dashboard');
   });
 
   it('renders the route for a member with the permission', () => {

@@ -20,10 +20,11 @@ describe('decideAccess', () => {
     });
   });
 
-  it('sends members without the permission home too', () => {
-    expect(decideAccess(creators, 'signedIn', ['invite_user'])).toMatchObject({
+  it('sends members without the permission home too, forgetting where they were going', () => {
+    expect(decideAccess(creators, 'signedIn', ['invite_user'])).toEqual({
       kind: 'redirect',
       to: '/',
+      rememberOrigin: false,
     });
   });
 
@@ -39,5 +40,13 @@ describe('decideAccess', () => {
       rememberOrigin: false,
     });
     expect(decideAccess(signedOutOnly, 'signedOut', [])).toEqual({ kind: 'render' });
+  });
+
+  it('sends a member who just signed in to the remembered origin instead', () => {
+    expect(decideAccess(signedOutOnly, 'signedIn', [], '/people?page=2')).toEqual({
+      kind: 'redirect',
+      to: '/people?page=2',
+      rememberOrigin: false,
+    });
   });
 });

@@ -13,24 +13,27 @@ export type GuardDecision =
 
 /**
  * SPEC §2 guards: a signed-in route sends anyone not both authenticated and authorised to `/`,
- * remembering where they were going; a signed-out-only page sends members to the dashboard.
+ * remembering where they were going; a signed-out-only page sends members to the dashboard, or
+ * to the origin a guard remembered, which is how signing in returns a member to where they were.
  * Nothing is decided while the session is still being checked.
  */
 export function decideAccess(
   access: Access,
   status: AuthStatus,
-  permissions: readonly Permission[],
+  permissions: readonly string[],
+  rememberedOrigin?: string,
 ): GuardDecision {
   if (status === 'pending') return { kind: 'wait' };
   if (access.kind === 'signedOutOnly') {
     return status === 'signedIn'
-      ? { kind: 'redirect', to: paths.dashboard, rememberOrigin: false }
+      ? { kind: 'redirect', to: rememberedOrigin ?? paths.dashboard, rememberOrigin: false }
       : { kind: 'render' };
   }
   const authorised =
     status === 'signedIn' &&
     (access.permission === undefined || permissions.includes(access.permission));
-  return authorised
-    ? { kind: 'render' }
-    : { kind: 'redirect', to: paths.home, rememberOrigin: true };
+  if (authorised) return { kind: 'render' };
+  // Only a visitor who may still sign in has an origin worth returning to: a member lacking the
+  // permission would be sent straight back to it.
+  return { kind: 'redirect', to: paths.home, rememberOrigin: status === 'signedOut' };
 }

@@ -1,8 +1,8 @@
 import type { ComponentType, SVGProps } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../app/paths.ts';
 import buttons from '../shell/buttons.module.css';
-import { ArrowRightIcon, LightbulbIcon, PeopleIcon, ShieldIcon } from '../shell/icons.tsx';
+import { ArrowRightIcon, LightbulbIcon, PeopleIcon, ShieldIcon } from '../shell/screenIcons.tsx';
 import { useTenant } from '../tenant/TenantContext.ts';
 import styles from './HomePage.module.css';
 import { ProductPreview } from './ProductPreview.tsx';
@@ -13,6 +13,8 @@ const cardIcons: ComponentType<SVGProps<SVGSVGElement>>[] = [LightbulbIcon, Peop
 export function HomePage() {
   const { branding } = useTenant();
   const home = branding.home;
+  // Signing in from here returns to the page a guard turned the visitor away from.
+  const { state } = useLocation();
 
   return (
     <>
@@ -29,7 +31,10 @@ export function HomePage() {
                 <ArrowRightIcon width={18} height={18} />
               </Link>
               <p className={styles.signIn}>
-                {home.signInPrompt} <Link to={paths.signIn}>{home.signInLink}</Link>
+                {home.signInPrompt}{' '}
+                <Link to={paths.signIn} state={state}>
+                  {home.signInLink}
+                </Link>
               </p>
             </div>
           </div>

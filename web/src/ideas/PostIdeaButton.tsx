@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '../app/paths.ts';
 import { useAuth } from '../auth/AuthContext.ts';
 import buttons from '../shell/buttons.module.css';
-import { PlusIcon } from '../shell/icons.tsx';
+import { PlusIcon } from '../shell/screenIcons.tsx';
 import { useTenant } from '../tenant/TenantContext.ts';
 
 /** 'Post Your Idea', shown only to members who may create ideas (SPEC §6). */

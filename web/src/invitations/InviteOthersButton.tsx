@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '../app/paths.ts';
 import { useAuth } from '../auth/AuthContext.ts';
 import buttons from '../shell/buttons.module.css';
-import { MailIcon } from '../shell/icons.tsx';
+import { MailIcon } from '../shell/screenIcons.tsx';
 import { useTenant } from '../tenant/TenantContext.ts';
 
 /** 'Invite Others', shown only to members who may invite (SPEC §6). */

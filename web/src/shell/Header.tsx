@@ -28,7 +28,7 @@ export function Header({ onSignOut }: { onSignOut(): void }) {
   const labels = branding.navLabels;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const compact = useMediaQuery(compactQuery);
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
 
   useEffect(() => {
     if (!compact) setDrawerOpen(false);
@@ -73,7 +73,11 @@ export function Header({ onSignOut }: { onSignOut(): void }) {
           ) : (
             status === 'signedOut' && (
               <>
-                <Link className={`${buttons.ghost} ${styles.signIn}`} to={paths.signIn}>
+                <Link
+                  className={`${buttons.ghost} ${styles.signIn}`}
+                  to={paths.signIn}
+                  state={state}
+                >
                   Sign in
                 </Link>
                 <Link className={`${buttons.primary} ${styles.cta}`} to={paths.requestInvite}>

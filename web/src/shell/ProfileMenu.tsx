@@ -1,10 +1,10 @@
+import type { UserDetails } from '@kindling/contract';
 import { RouterProvider } from 'react-aria-components';
 import { Button } from 'react-aria-components/Button';
 import { Menu, MenuItem, MenuTrigger, Popover, Separator } from 'react-aria-components/Menu';
 import { useHref, useNavigate } from 'react-router';
 import { paths } from '../app/paths.ts';
 import { useAuth } from '../auth/AuthContext.ts';
-import type { SessionUser } from '../auth/session.ts';
 import { useTenant } from '../tenant/TenantContext.ts';
 import { Avatar } from './Avatar.tsx';
 import { helpCenterHref } from './helpCenter.ts';
@@ -21,7 +21,7 @@ function useMenuHref(href: string): string {
 }
 
 interface ProfileMenuProps {
-  user: SessionUser;
+  user: UserDetails;
   onSignOut(): void;
 }
 

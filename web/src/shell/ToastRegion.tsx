@@ -7,7 +7,8 @@ import {
 } from 'react-aria-components/Toast';
 import { CloseIcon } from './icons.tsx';
 import styles from './ToastRegion.module.css';
-import { type ToastContent as Content, toastQueue } from './toasts.ts';
+import { toastQueue } from './toastQueue.ts';
+import type { ToastContent as Content } from './toasts.ts';
 
 /** The top-centre region where toasts appear (SPEC §2), each with a close button. */
 export function ToastRegion() {

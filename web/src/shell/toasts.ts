@@ -1,5 +1,4 @@
 import { limits } from '@kindling/contract';
-import { UNSTABLE_ToastQueue as ToastQueue } from 'react-aria-components/Toast';
 
 export type ToastTone = 'info' | 'success' | 'error';
 
@@ -8,10 +7,29 @@ export interface ToastContent {
   tone: ToastTone;
 }
 
-/** One queue for the whole app, so code outside React (the query cache) can raise toasts too. */
-export const toastQueue = new ToastQueue<ToastContent>({ maxVisibleToasts: 3 });
+const loadQueue = () => import('./toastQueue.ts');
+const listeners = new Set<() => void>();
+let shown = false;
 
-/** Shows a toast that closes itself after SPEC §9's 5000 ms, or earlier with its close button. */
+/** Whether any toast was raised yet: until then neither the queue nor its region is loaded. */
+export const toastsShown = () => shown;
+
+export function subscribeToToasts(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Shows a toast that closes itself after SPEC §9's 5000 ms, or earlier with its close button.
+ * Callable outside React (the query cache raises toasts too). The queue loads with the first
+ * toast, keeping it out of the first page's script.
+ */
 export function showToast(message: string, tone: ToastTone = 'info'): void {
-  toastQueue.add({ message, tone }, { timeout: limits.toastMs });
+  if (!shown) {
+    shown = true;
+    for (const listener of listeners) listener();
+  }
+  void loadQueue().then(({ toastQueue }) =>
+    toastQueue.add({ message, tone }, { timeout: limits.toastMs }),
+  );
 }

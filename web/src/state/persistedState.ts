@@ -1,9 +1,8 @@
-import type { Department, Named, Role, TenantAnswer } from '@kindling/contract';
-import type { SessionUser } from '../auth/session.ts';
+import type { Department, Named, Role, TenantAnswer, UserDetails } from '@kindling/contract';
 
 /** The locally persisted slices of SPEC §3; everything else lives in the query cache. */
 export interface PersistedState {
-  user: SessionUser | null;
+  user: UserDetails | null;
   roles: Role[];
   departments: Department[];
   schools: Named[];

@@ -1,12 +1,11 @@
-import type { TenantAnswer } from '@kindling/contract';
+import type { TenantAnswer, UserDetails } from '@kindling/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from '../auth/session.ts';
 import { emptyState, STATE_VERSION } from './persistedState.ts';
 import { createPersistedStore, type PersistStorage } from './persistedStore.ts';
 
 const KEY = 'persist:test';
 
-const user: SessionUser = {
+const user: UserDetails = {
   id: 'sub-1',
   userId: 1,
   name: 'Ada Lovelace',

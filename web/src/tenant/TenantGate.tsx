@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useLayoutEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect } from 'react';
 import { isApiError } from '../api/apiError.ts';
 import { LoadProblem } from '../errors/LoadProblem.tsx';
-import { TenantRequired } from '../errors/TenantRequired.tsx';
 import { PageSpinner } from '../shell/Spinner.tsx';
 import { persistedStore } from '../state/persistedStore.ts';
 import { usePersisted } from '../state/usePersisted.ts';
@@ -12,6 +11,11 @@ import { fetchTenant, tenantQueryKey } from './tenantApi.ts';
 import { normaliseDomain, useTenantDomain } from './useTenantDomain.ts';
 
 const TENANT_STALE_MS = 5 * 60_000;
+
+// Only a visitor without a tenant ever sees this screen; the others never download it.
+const TenantRequired = lazy(() =>
+  import('../errors/TenantRequired.tsx').then((m) => ({ default: m.TenantRequired })),
+);
 
 /** Loads the tenant, themes the page with its branding, and renders the app only once it has one. */
 export function TenantGate({ children }: { children: ReactNode }) {
@@ -44,7 +48,13 @@ export function TenantGate({ children }: { children: ReactNode }) {
     if (notFound && rememberedMatches) persistedStore.clear(['tenant']);
   }, [notFound, rememberedMatches]);
 
-  if (domain === null || notFound) return <TenantRequired />;
+  if (domain === null || notFound) {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <TenantRequired />
+      </Suspense>
+    );
+  }
   if (tenant) return <TenantContext value={tenant}>{children}</TenantContext>;
   if (query.isError) {
     return (

@@ -1,8 +1,8 @@
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../app/paths.ts';
 import buttons from '../shell/buttons.module.css';
-import { ArrowLeftIcon } from '../shell/icons.tsx';
 import { Logo } from '../shell/Logo.tsx';
+import { ArrowLeftIcon } from '../shell/screenIcons.tsx';
 import { useTenant } from '../tenant/TenantContext.ts';
 import { TermsContent } from './TermsContent.tsx';
 import styles from './TermsPages.module.css';

@@ -1,0 +1,25 @@
+import type {
+  forgotPasswordAnswer,
+  forgotPasswordBody,
+  resetPasswordBody,
+  SessionAnswer,
+  signInBody,
+} from '@kindling/contract';
+import type { z } from 'zod';
+import { api } from '../api/client.ts';
+
+export function signInRequest(body: z.input<typeof signInBody>): Promise<SessionAnswer> {
+  return api.post('/auth/sign-in', { body });
+}
+
+export function forgotPasswordRequest(
+  body: z.input<typeof forgotPasswordBody>,
+): Promise<z.infer<typeof forgotPasswordAnswer>> {
+  return api.post('/auth/forgot-password', { body });
+}
+
+export function resetPasswordRequest(
+  body: z.input<typeof resetPasswordBody>,
+): Promise<{ message: string }> {
+  return api.post('/auth/reset-password', { body });
+}
