@@ -18,7 +18,7 @@ function cli(args: string[], dataDir: string) {
       cwd: root,
       encoding: 'utf8',
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' },
-      timeout: 60_000,
+      timeout: 110_000,
     },
   );
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
@@ -28,7 +28,7 @@ const freshDir = () => mkdtempSync(path.join(tmpdir(), 'kindling-cli-'));
 const lastLine = (text: string) => text.trim().split('\n').at(-1) ?? '';
 
 // The CLI is the same code on either database; running it once, on the embedded one, is enough.
-describe.runIf(testDatabaseKind === 'pglite')('the CLI', () => {
+describe.runIf(testDatabaseKind === 'pglite')('the CLI', { timeout: 120_000 }, () => {
   it('--help lists every command', () => {
     const { code, stdout } = cli(['--help'], freshDir());
     expect(code).toBe(0);
