@@ -4,7 +4,9 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dataDir = path.join(root, 'e2e/.data');
+const port = process.env.E2E_PORT ?? '3100';
+// One folder per port: two runs side by side must not wipe each other's database.
+const dataDir = path.join(root, 'e2e/.data', port);
 rmSync(dataDir, { recursive: true, force: true });
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
@@ -12,7 +14,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'],
   stdio: 'inherit',
   env: {
     ...process.env,
-    PORT: process.env.E2E_PORT ?? '3100',
+    PORT: port,
     DATA_DIR: dataDir,
     DATABASE_URL: '',
     SMTP_URL: '',
