@@ -1,37 +1,15 @@
 import { z } from 'zod';
+import {
+  IDEA_URL_MAX,
+  ideaMessages,
+  PATENT_NUMBER_MAX,
+  tooLongMessage as tooLong,
+} from './ideaMessages.ts';
 import { limits } from './limits.ts';
 import { pageOf, pagination } from './query.ts';
 
-const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters.`;
-
-/** Longest supporting-link URL and patent number accepted; SPEC §9 sets no limit, storage must. */
-export const IDEA_URL_MAX = 2048;
-export const PATENT_NUMBER_MAX = 40;
 /** Largest id PostgreSQL's integer holds: a bigger one cannot name a row and is bad input. */
 const MAX_ID = 2_147_483_647;
-
-/** SPEC §5 idea form messages, verbatim where SPEC gives them; shared by server and web form. */
-export const ideaMessages = {
-  titleRequired: 'Title is required',
-  introductionRequired: 'Introduction is required',
-  titleTooLong: tooLong('Title', limits.ideaTitle),
-  introductionTooLong: tooLong('Introduction', limits.ideaIntroduction),
-  problemTooLong: tooLong('Problem', limits.ideaProblem),
-  opportunityTooLong: tooLong('Opportunity', limits.ideaOpportunity),
-  linkTitleTooLong: tooLong('Link title', limits.linkTitle),
-  urlTooLong: tooLong('URL', IDEA_URL_MAX),
-  patentTooLong: tooLong('Patent number', PATENT_NUMBER_MAX),
-  linkPair: 'URL and Title must be filled together',
-  linkInvalid: 'Url or title is invalid',
-  patentInvalid: 'Please enter a valid patent number.',
-  maxLinks: `You can add up to ${limits.maxLinks} supporting links.`,
-  maxPatents: `You can add up to ${limits.maxPatents} patent numbers.`,
-  ipStatusInvalid: 'Please choose a valid IP status.',
-  supportInvalid: 'Please choose valid support types.',
-  notFound: 'The idea might have been deleted or never created.',
-  ownerNotFound: 'The user might have been deleted or never created.',
-  pageNotFound: 'No ideas on this page.',
-} as const;
 
 /**
  * CONTRACT §3 patent number: optional office letters, digits with optional spaces, commas, slashes

@@ -1,6 +1,7 @@
 export * from './admin.ts';
 export * from './errors.ts';
 export * from './fields.ts';
+export * from './ideaMessages.ts';
 export * from './ideas.ts';
 export * from './identity.ts';
 export * from './limits.ts';
