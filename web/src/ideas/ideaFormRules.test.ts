@@ -1,0 +1,100 @@
+import { type IdeaDetail, ideaMessages } from '@kindling/contract';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../api/apiError.ts';
+import { addRow, fieldErrorsOf, formValuesOf, shownMessage } from './ideaFormRules.ts';
+
+describe('addRow', () => {
+  it('adds up to 3 supporting links, then answers with the max-limit message', () => {
+    expect(addRow('urls', 0)).toEqual({ kind: 'add' });
+    expect(addRow('urls', 2)).toEqual({ kind: 'add' });
+    expect(addRow('urls', 3)).toEqual({ kind: 'limit', message: ideaMessages.maxLinks });
+  });
+
+  it('adds up to 4 patent numbers, then answers with the max-limit message', () => {
+    expect(addRow('patents', 3)).toEqual({ kind: 'add' });
+    expect(addRow('patents', 4)).toEqual({ kind: 'limit', message: ideaMessages.maxPatents });
+    expect(ideaMessages.maxPatents).toBe('You can add up to 4 patent numbers.');
+  });
+});
+
+describe('shownMessage', () => {
+  it("shows the tenant's patent wording for a bad patent number", () => {
+    expect(shownMessage(ideaMessages.patentInvalid, 'Use the form US 1,234,567 B2.')).toBe(
+      'Use the form US 1,234,567 B2.',
+    );
+  });
+
+  it('rewords a refused link and keeps every other message', () => {
+    expect(shownMessage(ideaMessages.linkInvalid, 'x')).toBe('Please enter a valid URL or Title');
+    expect(shownMessage(ideaMessages.linkPair, 'x')).toBe('URL and Title must be filled together');
+    expect(shownMessage(undefined, 'x')).toBeUndefined();
+  });
+});
+
+describe('formValuesOf', () => {
+  it('starts a new idea empty, with no IP status', () => {
+    expect(formValuesOf()).toEqual({
+      title: '',
+      introduction: '',
+      problem: '',
+      opportunity: '',
+      urls: [],
+      patents: [],
+      ip_status_id: null,
+      support_ids: [],
+    });
+  });
+
+  it('fills the form from the idea being edited', () => {
+    const idea = {
+      title: 'T',
+      introduction: 'I',
+      problem: 'P',
+      opportunity: 'O',
+      urls: [{ url: 'https://a.example', title: 'A' }],
+      patents: ['US 1,234 B2'],
+      ip_status_id: 3,
+      support_ids: [1, 4],
+    } as IdeaDetail;
+    expect(formValuesOf(idea)).toEqual({
+      title: 'T',
+      introduction: 'I',
+      problem: 'P',
+      opportunity: 'O',
+      urls: [{ url: 'https://a.example', title: 'A' }],
+      patents: ['US 1,234 B2'],
+      ip_status_id: 3,
+      support_ids: [1, 4],
+    });
+  });
+});
+
+describe('fieldErrorsOf', () => {
+  it("keeps a bad request's failures that name a field of the form", () => {
+    const error = new ApiError({
+      code: 'BAD_REQUEST',
+      message: 'Invalid',
+      status: 400,
+      details: [
+        { field: 'urls.1.title', error: ideaMessages.linkPair },
+        { field: 'patents.0', error: ideaMessages.patentInvalid },
+        { field: 'urls', error: ideaMessages.maxLinks },
+        { field: 'tenant_id', error: 'x' },
+      ],
+    });
+    expect(fieldErrorsOf(error)).toEqual([
+      { field: 'urls.1.title', message: ideaMessages.linkPair },
+      { field: 'patents.0', message: ideaMessages.patentInvalid },
+    ]);
+  });
+
+  it('has nothing for other answers', () => {
+    const error = new ApiError({
+      code: 'NOT_FOUND',
+      message: 'Gone',
+      status: 404,
+      details: [{ field: 'title', error: 'x' }],
+    });
+    expect(fieldErrorsOf(error)).toEqual([]);
+  });
+});
