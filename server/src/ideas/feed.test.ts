@@ -1,14 +1,15 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { makeSchool, makeTenant } from '../../test/factories.ts';
-import { departments } from '../db/schema.ts';
+import { departments, users } from '../db/schema.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 import {
   getJson,
   insertIdeas,
   type Member,
   makeMember,
+  postIdea,
   recordStatements,
   supportIds,
 } from './test-fixtures.ts';
@@ -209,6 +210,29 @@ describe('the idea feed: GET /ideas, /ideas/count, /users/{id}/ideas, /filter/id
       );
     });
 
+    it('follows a principal investigator who moves to another school', async () => {
+      const mover = await makeMember(t, tenantId, { schoolId: humanities });
+      const [moved] = await insertIdeas(t, tenantId, mover.id, 1, { minutesAgo: 1000 });
+      const inSchool = async (school: number) =>
+        ids((await list(`?school_id=${school}&page_size=100`)).body).includes(moved as number);
+      expect(await inSchool(humanities)).toBe(true);
+      await t.db.transaction(async (tx) => {
+        await bindTenant(tx, tenantId);
+        await tx
+          .update(users)
+          .set({ schoolId: engineering, departmentId: optics })
+          .where(and(eq(users.tenantId, tenantId), eq(users.id, mover.id)));
+      });
+      expect(await inSchool(humanities)).toBe(false);
+      expect(await inSchool(engineering)).toBe(true);
+      expect(ids((await list(`?department_id=${optics}&page_size=100`)).body)).toContain(moved);
+      const res = await t.request(`/api/v1/ideas/${moved}`, {
+        method: 'DELETE',
+        headers: { cookie: mover.cookie },
+      });
+      expect(res.status).toBe(200);
+    });
+
     it('filters by idea owner, the principal investigator', async () => {
       expect(
         ids((await list(`?idea_owner_id=${historian.id},${chemist.id}&page_size=100`)).body),
@@ -288,8 +312,18 @@ describe('the idea feed: GET /ideas, /ideas/count, /users/{id}/ideas, /filter/id
       expect(new Set(seen).size).toBe(seen.length);
     });
 
-    it('counts everything without filters and refuses malformed filters', async () => {
+    it('counts everything without filters, as ideas come and go, and refuses malformed filters', async () => {
       expect(await count('')).toEqual({ total_count: all.length });
+      const extra = await postIdea(t, viewer.cookie);
+      expect(await count('')).toEqual({ total_count: all.length + 1 });
+      await t.request(`/api/v1/ideas/${extra}`, {
+        method: 'DELETE',
+        headers: { cookie: viewer.cookie },
+      });
+      expect(await count('')).toEqual({ total_count: all.length });
+      const other = await makeTenant(t.db, 'Counted University');
+      const stranger = await makeMember(t, other.tenantId);
+      expect((await getJson(t, '/ideas/count', stranger.cookie)).body).toEqual({ total_count: 0 });
       expect((await getJson(t, '/ideas/count?support_id=x', viewer.cookie)).status).toBe(400);
     });
   });

@@ -90,17 +90,14 @@ function candidatePool(tenantId: number, userId: number, signals: MemberSignals)
   const sources = [
     sql`(select i.id from ideas i where i.tenant_id = ${tenantId} ${newest(SOURCE_LIMITS.recent)})`,
   ];
-  if (signals.schoolId !== null && signals.departmentId !== null) {
+  if (signals.departmentId !== null) {
     sources.push(sql`(select i.id from ideas i
-      join users u on u.tenant_id = ${tenantId} and u.id = i.principal_investigator_id
-      where ${others} and u.school_id = ${signals.schoolId}
-        and u.department_id = ${signals.departmentId}
+      where ${others} and i.pi_department_id = ${signals.departmentId}
       ${newest(SOURCE_LIMITS.department)})`);
   }
   if (signals.schoolId !== null) {
     sources.push(sql`(select i.id from ideas i
-      join users u on u.tenant_id = ${tenantId} and u.id = i.principal_investigator_id
-      where ${others} and u.school_id = ${signals.schoolId}
+      where ${others} and i.pi_school_id = ${signals.schoolId}
       ${newest(SOURCE_LIMITS.school)})`);
   }
   if (signals.supports.length) {
@@ -121,17 +118,17 @@ function candidatePool(tenantId: number, userId: number, signals: MemberSignals)
 /** Recency decays by e every 30 days: it halves in about three weeks. */
 const SECONDS_PER_MONTH = 2_592_000;
 
-/** The score of idea `i` whose principal investigator is `u`; weights are the decision record's. */
+/** The score of idea `i`; the weights are the decision record's. */
 function score(signals: MemberSignals): SQL {
   const terms = [
     // Clamped: exp() of a very old idea's age would underflow, which PostgreSQL reports as an error.
     sql`2 * exp(-least(50, greatest(0, extract(epoch from now() - i.created_at)::float8) / ${SECONDS_PER_MONTH}))`,
   ];
   if (signals.departmentId !== null) {
-    terms.push(sql`case when u.department_id = ${signals.departmentId} then 2 else 0 end`);
+    terms.push(sql`case when i.pi_department_id = ${signals.departmentId} then 2 else 0 end`);
   }
   if (signals.schoolId !== null) {
-    terms.push(sql`case when u.school_id = ${signals.schoolId} then 1.5 else 0 end`);
+    terms.push(sql`case when i.pi_school_id = ${signals.schoolId} then 1.5 else 0 end`);
   }
   if (signals.supports.length) {
     const shares = sql.join(
@@ -169,8 +166,7 @@ export function recommendedPage(
           select i.id, i.created_at, i.principal_investigator_id = ${userId} as own,
                  ${score(signals)} as score
           from pool c
-          join ideas i on i.tenant_id = ${tenantId} and i.id = c.id
-          join users u on u.tenant_id = ${tenantId} and u.id = i.principal_investigator_id),
+          join ideas i on i.tenant_id = ${tenantId} and i.id = c.id),
         ranked as (
           select id, own, score, created_at, count(*) over () as total from scored
           order by own, score desc, created_at desc, id desc
