@@ -1,19 +1,170 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../app/paths.ts';
 import { InviteOthersButton } from '../invitations/InviteOthersButton.tsx';
+import buttons from '../shell/buttons.module.css';
 import { Screen } from '../shell/Screen.tsx';
+import { LightbulbIcon } from '../shell/screenIcons.tsx';
+import { keepTenantParam } from '../tenant/keepTenantParam.ts';
 import { useTenant } from '../tenant/TenantContext.ts';
+import styles from './DashboardPage.module.css';
+import { EmptyState, ListMessage } from './EmptyState.tsx';
+import { FilterChips, useOwnerName } from './FilterChips.tsx';
+import {
+  chipsOf,
+  type FeedState,
+  filterQuery,
+  hasFilters,
+  listQuery,
+  parseFeedSearch,
+  withoutChip,
+  writeFeedSearch,
+} from './feedSearch.ts';
+import { IdeaGrid, IdeaGridSkeleton } from './IdeaGrid.tsx';
+import { FilterIcon, SparkIcon } from './ideaIcons.tsx';
+import { listProblem } from './ideaProblems.ts';
+import { fetchIdeaCount, fetchIdeas, fetchRecommended, ideaKeys } from './ideasApi.ts';
+import { Pagination } from './Pagination.tsx';
 import { PostIdeaButton } from './PostIdeaButton.tsx';
+import { useBackToFirstPage } from './useBackToFirstPage.ts';
 
+const FeedFiltersDialog = lazy(() =>
+  import('./FeedFiltersDialog.tsx').then((m) => ({ default: m.FeedFiltersDialog })),
+);
+
+/**
+ * SPEC §2 dashboard: the recommended feed while no filter is set, the filtered list once one
+ * is. The filters live in the URL, so a reload or a shared link shows the same list.
+ */
 export function DashboardPage() {
   const { branding } = useTenant();
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const state = parseFeedSearch(search);
+  const filtered = hasFilters(state);
+  const query = listQuery(state);
+  const counted = filterQuery(state);
+
+  const feed = useQuery({
+    queryKey: filtered ? ideaKeys.list(query) : ideaKeys.recommended(state.page),
+    queryFn: ({ signal }) =>
+      filtered ? fetchIdeas(query, { signal }) : fetchRecommended(state.page, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const count = useQuery({
+    queryKey: ideaKeys.count(counted),
+    queryFn: ({ signal }) => fetchIdeaCount(counted, { signal }),
+    enabled: filtered,
+  });
+  const ownerName = useOwnerName(state.ideaOwnerId);
+  const problem = feed.error ? listProblem(feed.error, state.page) : null;
+  useBackToFirstPage(problem?.kind === 'firstPage');
+
+  const show = (next: FeedState) => setSearch(writeFeedSearch(next, search));
+  const clear = () => navigate(keepTenantParam(paths.dashboard, search.toString()));
+  const total = count.data;
+
   return (
     <Screen
       title={branding.navLabels.ideas}
+      lead="Discover research ideas across the university, and find the ones worth following."
       actions={
         <>
           <InviteOthersButton />
           <PostIdeaButton />
         </>
       }
-    />
+    >
+      <div className={styles.toolbar}>
+        <div className={styles.heading}>
+          {filtered ? (
+            <h2 className={styles.feedTitle}>Filtered ideas</h2>
+          ) : (
+            <h2 className={styles.feedTitle}>
+              <SparkIcon width={20} height={20} className={styles.spark} />
+              Recommended for you
+            </h2>
+          )}
+          {filtered && total !== undefined && (
+            <p className={styles.count} role="status">
+              {total === 1 ? '1 idea found' : `${total} ideas found`}
+            </p>
+          )}
+        </div>
+        <button
+          type="button"
+          className={buttons.secondary}
+          disabled={filtered}
+          aria-haspopup="dialog"
+          onClick={() => setFiltersOpen(true)}
+        >
+          <FilterIcon width={18} height={18} />
+          Filters
+        </button>
+      </div>
+      {filtered && (
+        <div className={styles.chips}>
+          <FilterChips
+            chips={chipsOf(state)}
+            ownerName={ownerName}
+            onRemove={(chip) => show(withoutChip(state, chip))}
+            onClear={clear}
+          />
+        </div>
+      )}
+
+      {problem?.kind === 'message' ? (
+        <ListMessage>{problem.text}</ListMessage>
+      ) : feed.data === undefined ? (
+        <IdeaGridSkeleton />
+      ) : feed.data.ideas.length === 0 ? (
+        filtered ? (
+          <EmptyState
+            icon={<FilterIcon width={28} height={28} />}
+            title="No ideas match these filters"
+            action={
+              <Link
+                className={buttons.primary}
+                to={keepTenantParam(paths.dashboard, search.toString())}
+              >
+                Clear filters
+              </Link>
+            }
+          >
+            <p>Try removing a filter or two to widen the search.</p>
+          </EmptyState>
+        ) : (
+          <EmptyState
+            icon={<LightbulbIcon width={28} height={28} />}
+            title="No ideas yet"
+            action={<PostIdeaButton />}
+          >
+            <p>When members post ideas, the ones picked for you appear here.</p>
+          </EmptyState>
+        )
+      ) : (
+        <>
+          <IdeaGrid
+            ideas={feed.data.ideas}
+            stale={feed.isPlaceholderData}
+            label={filtered ? 'Filtered ideas' : 'Recommended ideas'}
+          />
+          <Pagination page={feed.data.page} totalPages={feed.data.total_pages} />
+        </>
+      )}
+
+      {filtersOpen && (
+        <Suspense fallback={null}>
+          <FeedFiltersDialog
+            initial={state}
+            initialOwnerName={ownerName}
+            onApply={(filters) => show({ ...filters, page: 1 })}
+            onClose={() => setFiltersOpen(false)}
+          />
+        </Suspense>
+      )}
+    </Screen>
   );
 }

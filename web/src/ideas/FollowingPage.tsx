@@ -1,7 +1,80 @@
+import { limits } from '@kindling/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../app/paths.ts';
+import buttons from '../shell/buttons.module.css';
 import { Screen } from '../shell/Screen.tsx';
 import { useTenant } from '../tenant/TenantContext.ts';
+import { EmptyState, ListMessage } from './EmptyState.tsx';
+import { readPage } from './feedSearch.ts';
+import { IdeaGrid, IdeaGridSkeleton } from './IdeaGrid.tsx';
+import { HeartIcon } from './ideaIcons.tsx';
+import { followingView } from './ideaProblems.ts';
+import { fetchIdeaCount, fetchIdeas, ideaKeys } from './ideasApi.ts';
+import { Pagination } from './Pagination.tsx';
+import { useBackToFirstPage } from './useBackToFirstPage.ts';
 
+const followed = { following: 'true' } as const;
+
+/** SPEC §2 following: the ideas the member follows, 10 a page, newest first. */
 export function FollowingPage() {
   const { branding } = useTenant();
-  return <Screen title={branding.navLabels.following} />;
+  const [search] = useSearchParams();
+  const page = readPage(search);
+  const query = { ...followed, page, page_size: limits.pageSize, sort_order: 'desc' };
+  const list = useQuery({
+    queryKey: ideaKeys.list(query),
+    queryFn: ({ signal }) => fetchIdeas(query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const count = useQuery({
+    queryKey: ideaKeys.count(followed),
+    queryFn: ({ signal }) => fetchIdeaCount(followed, { signal }),
+  });
+  const view =
+    list.error || list.data
+      ? followingView({ error: list.error, onPage: list.data?.ideas.length }, page)
+      : null;
+  useBackToFirstPage(view?.kind === 'firstPage');
+  const total = count.data;
+
+  return (
+    <Screen
+      title={branding.navLabels.following}
+      lead={
+        total
+          ? `You follow ${total === 1 ? '1 idea' : `${total} ideas`}. Their latest appear first.`
+          : 'Ideas you follow are gathered here.'
+      }
+    >
+      {view === null || view.kind === 'firstPage' ? (
+        <IdeaGridSkeleton />
+      ) : view.kind === 'emptyState' ? (
+        <EmptyState
+          icon={<HeartIcon width={28} height={28} />}
+          title="Stay Connected with Ideas You're Following"
+          action={
+            <Link className={buttons.primary} to={paths.dashboard}>
+              Explore New Ideas to Follow
+            </Link>
+          }
+        >
+          <p>Follow ideas that spark your interest and keep track of them all in one place.</p>
+        </EmptyState>
+      ) : view.kind === 'message' ? (
+        <ListMessage>{view.text}</ListMessage>
+      ) : (
+        list.data && (
+          <>
+            <IdeaGrid
+              ideas={list.data.ideas}
+              stale={list.isPlaceholderData}
+              label="Ideas you follow"
+            />
+            <Pagination page={list.data.page} totalPages={list.data.total_pages} />
+          </>
+        )
+      )}
+    </Screen>
+  );
 }

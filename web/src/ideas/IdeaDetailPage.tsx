@@ -1,5 +1,164 @@
+import { lazy, Suspense, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../app/paths.ts';
+import { useAuth } from '../auth/AuthContext.ts';
+import { formatLongDate } from '../format/dates.ts';
 import { Screen } from '../shell/Screen.tsx';
+import { PageSpinner } from '../shell/Spinner.tsx';
+import { usePersisted } from '../state/usePersisted.ts';
+import { BackButton } from './BackButton.tsx';
+import { ContactsCard } from './ContactsCard.tsx';
+import { FollowButton } from './FollowButton.tsx';
+import { leads } from './IdeaCard.tsx';
+import styles from './IdeaDetailPage.module.css';
+import { IdeaProblemScreen } from './IdeaProblemScreen.tsx';
+import { CalendarIcon, ExternalIcon, PencilIcon, TrashIcon } from './ideaIcons.tsx';
+import { SupportChips } from './SupportChips.tsx';
+import { useIdea, useIdeaId } from './useIdea.ts';
 
+const DeleteIdeaDialog = lazy(() =>
+  import('./DeleteIdeaDialog.tsx').then((m) => ({ default: m.DeleteIdeaDialog })),
+);
+
+/** A titled block of the idea's text, left out when the text is empty. */
+function Part({ title, text }: { title: string; text: string }) {
+  if (!text.trim()) return null;
+  return (
+    <section className={styles.part}>
+      <h2 className={styles.partTitle}>{title}</h2>
+      <p className={styles.text}>{text}</p>
+    </section>
+  );
+}
+
+/** SPEC §2 idea detail: the whole idea, who leads it, following, and the owners' actions. */
 export function IdeaDetailPage() {
-  return <Screen title="Idea" />;
+  const { user, can } = useAuth();
+  const navigate = useNavigate();
+  const ipStatuses = usePersisted('ip_statuses');
+  const id = useIdeaId();
+  const query = useIdea(id);
+  const [deleting, setDeleting] = useState(false);
+
+  if (id === null || query.isError) {
+    return <IdeaProblemScreen error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  const idea = query.data;
+  if (!idea) return <PageSpinner label="Loading the idea…" />;
+
+  const owner = leads(idea, user?.userId);
+  const ipStatus =
+    idea.ip_status_id === null
+      ? 'Not specified'
+      : (ipStatuses.find((s) => s.id === idea.ip_status_id)?.name ?? 'Not specified');
+  const followers = idea.follower_count;
+
+  return (
+    <Screen
+      title={idea.title}
+      lead={
+        <span className={styles.meta}>
+          <span className={styles.metaItem}>
+            <CalendarIcon width={16} height={16} />
+            Posted {formatLongDate(idea.created_at)}
+          </span>
+          <span className={styles.metaItem}>
+            {followers === 1 ? '1 follower' : `${followers} followers`}
+          </span>
+        </span>
+      }
+      back={<BackButton fallback={paths.dashboard} />}
+    >
+      <div className={styles.toolbar}>
+        <FollowButton ideaId={idea.id} following={idea.is_following} isOwner={owner} size="large" />
+        {owner && can('update_idea') && (
+          <Link className={styles.editButton} to={paths.ideaEdit(idea.id)}>
+            <PencilIcon width={18} height={18} />
+            Edit
+          </Link>
+        )}
+        {owner && can('delete_idea') && (
+          <button type="button" className={styles.deleteButton} onClick={() => setDeleting(true)}>
+            <TrashIcon width={18} height={18} />
+            Delete
+          </button>
+        )}
+      </div>
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          {idea.support_ids.length > 0 && (
+            <section className={styles.seeking} aria-labelledby="idea-seeking">
+              <h2 id="idea-seeking" className={styles.seekingTitle}>
+                Seeking
+              </h2>
+              <SupportChips ids={idea.support_ids} label="Support sought" />
+            </section>
+          )}
+          <Part title="Introduction" text={idea.introduction} />
+          <Part title="Problem" text={idea.problem} />
+          <Part title="Opportunity" text={idea.opportunity} />
+          {idea.urls.length > 0 && (
+            <section className={styles.part}>
+              <h2 className={styles.partTitle}>Supporting links</h2>
+              <ul className={styles.links}>
+                {idea.urls.map((link) => (
+                  <li key={`${link.url}-${link.title}`}>
+                    <a
+                      className={styles.link}
+                      href={link.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
+                      <span className={styles.linkTitle}>{link.title}</span>
+                      <span className={styles.linkUrl}>{link.url}</span>
+                      <ExternalIcon width={16} height={16} className={styles.linkIcon} />
+                      <span className="visually-hidden"> (opens in a new tab)</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+        <aside className={styles.side} aria-label="About this idea">
+          <section className={styles.card} aria-labelledby="idea-ip">
+            <h2 id="idea-ip" className={styles.cardTitle}>
+              Intellectual property
+            </h2>
+            <dl className={styles.facts}>
+              <div>
+                <dt>IP status</dt>
+                <dd>{ipStatus}</dd>
+              </div>
+              {idea.patents.length > 0 && (
+                <div>
+                  <dt>Patent numbers</dt>
+                  <dd>
+                    <ul className={styles.patents}>
+                      {idea.patents.map((patent) => (
+                        <li key={patent}>{patent}</li>
+                      ))}
+                    </ul>
+                  </dd>
+                </div>
+              )}
+            </dl>
+          </section>
+          <ContactsCard
+            investigator={idea.principal_investigator}
+            caseManager={idea.case_manager}
+          />
+        </aside>
+      </div>
+      {deleting && (
+        <Suspense fallback={null}>
+          <DeleteIdeaDialog
+            idea={idea}
+            onClose={() => setDeleting(false)}
+            onDeleted={() => navigate(paths.myIdeas, { replace: true })}
+          />
+        </Suspense>
+      )}
+    </Screen>
+  );
 }

@@ -1,0 +1,66 @@
+import type { IdeaSummary } from '@kindling/contract';
+import { type ReactNode, useId } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../app/paths.ts';
+import { useAuth } from '../auth/AuthContext.ts';
+import { Avatar } from '../shell/Avatar.tsx';
+import { FollowButton } from './FollowButton.tsx';
+import styles from './IdeaCard.module.css';
+import { RoleIcon } from './ideaIcons.tsx';
+import { cutTitle, fullName, postedLabel } from './ideaText.ts';
+import { SupportChips } from './SupportChips.tsx';
+
+/** Whether the signed-in member leads the idea, as principal investigator or case manager. */
+export function leads(idea: IdeaSummary, userId: number | undefined): boolean {
+  return (
+    userId !== undefined &&
+    (idea.principal_investigator.id === userId || idea.case_manager?.id === userId)
+  );
+}
+
+/** An idea in a feed (SPEC §2): who leads it, when it was posted, what it seeks. */
+export function IdeaCard({ idea, actions }: { idea: IdeaSummary; actions?: ReactNode }) {
+  const { user } = useAuth();
+  const titleId = useId();
+  const person = idea.principal_investigator;
+  const name = fullName(person);
+  const followers = idea.follower_count;
+  return (
+    <article className={styles.card} aria-labelledby={titleId}>
+      <div className={styles.top}>
+        <div className={styles.person}>
+          <Avatar name={name} imageUrl={person.profile_image_url} />
+          <div className={styles.who}>
+            <span className={styles.name}>{name}</span>
+            <span className={styles.role}>
+              <RoleIcon icon={person.role_icon} width={14} height={14} />
+              {person.role_name}
+            </span>
+          </div>
+        </div>
+        <span className={styles.posted}>{postedLabel(idea.created_at)}</span>
+      </div>
+      <h2 id={titleId} className={styles.title}>
+        <Link to={paths.idea(idea.id)} className={styles.titleLink}>
+          {cutTitle(idea.title)}
+        </Link>
+      </h2>
+      <p className={styles.intro}>{idea.introduction}</p>
+      <SupportChips ids={idea.support_ids} />
+      <div className={styles.bottom}>
+        <span className={styles.followers}>
+          {followers === 1 ? '1 follower' : `${followers} followers`}
+        </span>
+        <div className={styles.actions}>
+          {actions}
+          <FollowButton
+            ideaId={idea.id}
+            following={idea.is_following}
+            isOwner={leads(idea, user?.userId)}
+            describedBy={titleId}
+          />
+        </div>
+      </div>
+    </article>
+  );
+}
