@@ -1,7 +1,129 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { isApiError } from '../api/apiError.ts';
+import { FormAlert } from '../forms/FormAlert.tsx';
 import { Screen } from '../shell/Screen.tsx';
 import { useTenant } from '../tenant/TenantContext.ts';
+import { FilterChips } from './FilterChips.tsx';
+import { Pagination } from './Pagination.tsx';
+import { PeopleFilterBar } from './PeopleFilterBar.tsx';
+import styles from './PeoplePage.module.css';
+import { PersonCard } from './PersonCard.tsx';
+import { fetchPeopleCount, fetchPeoplePage, fetchPersonName, peopleKeys } from './peopleApi.ts';
+import {
+  activeFilterNames,
+  defaultFilters,
+  type PeopleFilters,
+  readPeopleFilters,
+  writePeopleFilters,
+} from './peopleFilters.ts';
 
+const countFormat = new Intl.NumberFormat('en-US');
+
+/** SPEC §2 People: the directory with its filters, all kept in the URL. */
 export function PeoplePage() {
   const { branding } = useTenant();
-  return <Screen title={branding.navLabels.people} />;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = readPeopleFilters(searchParams);
+  const results = useRef<HTMLElement>(null);
+
+  const setFilters = (next: PeopleFilters, options?: { replace?: boolean }) =>
+    setSearchParams(writePeopleFilters(next, searchParams), options);
+  const linkTo = (page: number) => ({
+    search: `?${writePeopleFilters({ ...filters, page }, searchParams)}`,
+  });
+
+  const list = useQuery({
+    queryKey: peopleKeys.page(filters),
+    queryFn: ({ signal }) => fetchPeoplePage(filters, signal),
+    placeholderData: keepPreviousData,
+    retry: (count, error) => !isApiError(error, 'NOT_FOUND') && count < 2,
+  });
+  // SPEC §8: the count falls to 0 when it cannot be had, whatever the reason.
+  const count = useQuery({
+    queryKey: peopleKeys.count(filters),
+    queryFn: ({ signal }) => fetchPeopleCount(filters, signal).catch(() => 0),
+    placeholderData: keepPreviousData,
+  });
+  const personName = useQuery({
+    queryKey: peopleKeys.person(filters.user_id ?? 0),
+    queryFn: ({ signal }) => fetchPersonName(filters.user_id ?? 0, signal),
+    enabled: filters.user_id !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  const notFoundPastFirst = filters.page > 1 && isApiError(list.error, 'NOT_FOUND');
+  // SPEC §4: a page that no longer exists goes back to page 1.
+  useEffect(() => {
+    if (notFoundPastFirst) setFilters({ ...filters, page: 1 }, { replace: true });
+  });
+
+  const shownPage = useRef(filters.page);
+  // Another page of the list starts at its top, not where the pagination left the reader.
+  useEffect(() => {
+    if (shownPage.current === filters.page) return;
+    shownPage.current = filters.page;
+    results.current?.scrollIntoView({ block: 'start' });
+  }, [filters.page]);
+
+  const users = list.data?.users ?? [];
+  const totalPages = list.data?.total_pages ?? 0;
+  const selectedPerson =
+    filters.user_id !== null && personName.data
+      ? { id: filters.user_id, name: personName.data }
+      : null;
+  const active = activeFilterNames(filters).length > 0 || filters.sort_order !== 'asc';
+
+  return (
+    <Screen
+      title={branding.navLabels.people}
+      lead={
+        count.data === undefined
+          ? 'Find colleagues, mentors and partners across the university.'
+          : `${countFormat.format(count.data)} ${count.data === 1 ? 'member matches' : 'members match'} ${active ? 'these filters' : 'the directory'}.`
+      }
+    >
+      <PeopleFilterBar filters={filters} onChange={setFilters} selectedPerson={selectedPerson} />
+      <FilterChips
+        filters={filters}
+        personName={personName.data ?? null}
+        onChange={setFilters}
+        onClear={() => setFilters(defaultFilters)}
+      />
+      <section
+        ref={results}
+        className={styles.results}
+        aria-label="People"
+        aria-busy={list.isFetching || undefined}
+      >
+        {list.isPending ? (
+          <ul className={styles.grid} aria-hidden="true">
+            {Array.from({ length: 6 }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+              <li key={i} className={styles.skeleton} />
+            ))}
+          </ul>
+        ) : list.isError && !notFoundPastFirst ? (
+          <FormAlert message={[list.error.message]} />
+        ) : users.length === 0 ? (
+          <div className={styles.empty}>
+            <h2 className={styles.emptyTitle}>No people found</h2>
+            <p>No members match these filters. Try removing one.</p>
+          </div>
+        ) : (
+          <>
+            <ul className={styles.grid} data-stale={list.isPlaceholderData || undefined}>
+              {users.map((person) => (
+                <li key={person.id}>
+                  <PersonCard person={person} />
+                </li>
+              ))}
+            </ul>
+            <Pagination page={filters.page} totalPages={totalPages} linkTo={linkTo} />
+          </>
+        )}
+      </section>
+    </Screen>
+  );
 }

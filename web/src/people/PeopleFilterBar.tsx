@@ -1,0 +1,101 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import buttons from '../shell/buttons.module.css';
+import { ChevronDownIcon } from '../shell/icons.tsx';
+import { usePersisted } from '../state/usePersisted.ts';
+import { ClearableSelect } from './ClearableSelect.tsx';
+import styles from './PeoplePage.module.css';
+import { PersonPicker } from './PersonPicker.tsx';
+import { type PersonOption, peopleKeys } from './peopleApi.ts';
+import {
+  activeFilterNames,
+  changeFilters,
+  type PeopleFilters,
+  type SortOrder,
+  withDepartment,
+  withSchool,
+} from './peopleFilters.ts';
+
+const sortOptions = [
+  { id: 1, name: 'Name, A to Z' },
+  { id: 2, name: 'Name, Z to A' },
+];
+const sortOf = (id: number | null): SortOrder => (id === 2 ? 'desc' : 'asc');
+
+interface PeopleFilterBarProps {
+  filters: PeopleFilters;
+  selectedPerson: PersonOption | null;
+  onChange(filters: PeopleFilters): void;
+}
+
+/**
+ * The directory's filters (SPEC §2): role, school, department of the school, person, and order.
+ * On a phone they fold behind a button, leaving the chips and the people in view.
+ */
+export function PeopleFilterBar({ filters, selectedPerson, onChange }: PeopleFilterBarProps) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const active = activeFilterNames(filters).length;
+  const roles = usePersisted('roles');
+  const schools = usePersisted('schools');
+  const departments = usePersisted('departments');
+  const schoolDepartments =
+    filters.school_id === null
+      ? departments
+      : departments.filter((department) => department.school_id === filters.school_id);
+
+  return (
+    <search className={styles.search} aria-label="Filter people">
+      <button
+        type="button"
+        className={`${buttons.secondary} ${styles.filterToggle}`}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((shown) => !shown)}
+      >
+        {active > 0 ? `Filters (${active})` : 'Filters'}
+        <ChevronDownIcon className={styles.toggleChevron} />
+      </button>
+      <div id={panelId} className={styles.filters} data-open={open || undefined}>
+        <ClearableSelect
+          label="Role"
+          placeholder="Any role"
+          options={roles}
+          value={filters.role_id}
+          onChange={(role_id) => onChange(changeFilters(filters, { role_id }))}
+        />
+        <ClearableSelect
+          label="School"
+          placeholder="Any school"
+          options={schools}
+          value={filters.school_id}
+          onChange={(id) => onChange(withSchool(filters, id, departments))}
+        />
+        <ClearableSelect
+          label="Department"
+          placeholder="Any department"
+          options={schoolDepartments}
+          value={filters.department_id}
+          onChange={(id) => onChange(withDepartment(filters, id, departments))}
+        />
+        <PersonPicker
+          filters={filters}
+          selected={selectedPerson}
+          onChange={(person) => {
+            // The chip and the box name the person at once, without asking the server again.
+            if (person) queryClient.setQueryData(peopleKeys.person(person.id), person.name);
+            onChange(changeFilters(filters, { user_id: person?.id ?? null }));
+          }}
+        />
+        <ClearableSelect
+          label="Sort by"
+          options={sortOptions}
+          value={filters.sort_order === 'desc' ? 2 : 1}
+          clearable={false}
+          onChange={(id) => onChange(changeFilters(filters, { sort_order: sortOf(id) }))}
+        />
+      </div>
+    </search>
+  );
+}

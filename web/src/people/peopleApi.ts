@@ -1,0 +1,67 @@
+import type {
+  PersonCard,
+  peopleCountAnswer,
+  peoplePage,
+  peoplePickerAnswer,
+} from '@kindling/contract';
+import { limits } from '@kindling/contract';
+import type { z } from 'zod';
+import { api } from '../api/client.ts';
+import { filterQuery, type PeopleFilters } from './peopleFilters.ts';
+
+export type PeoplePage = z.infer<typeof peoplePage>;
+export type PersonOption = z.infer<typeof peoplePickerAnswer>['users'][number];
+export type { PersonCard };
+
+export const peopleKeys = {
+  page: (filters: PeopleFilters) => ['people', 'page', filters] as const,
+  count: (filters: PeopleFilters) => ['people', 'count', filterQuery(filters)] as const,
+  person: (userId: number) => ['people', 'person', userId] as const,
+  picker: (filters: PeopleFilters, q: string) =>
+    ['people', 'picker', { ...filterQuery({ ...filters, user_id: null }), q }] as const,
+};
+
+export function fetchPeoplePage(filters: PeopleFilters, signal: AbortSignal): Promise<PeoplePage> {
+  return api.get('/users', {
+    query: {
+      ...filterQuery(filters),
+      page: filters.page,
+      page_size: limits.pageSize,
+      sort_order: filters.sort_order,
+    },
+    signal,
+  });
+}
+
+export async function fetchPeopleCount(filters: PeopleFilters, signal: AbortSignal) {
+  const answer = await api.get<z.infer<typeof peopleCountAnswer>>('/users/count', {
+    query: filterQuery(filters),
+    signal,
+  });
+  return answer.total_count;
+}
+
+/**
+ * Names for the person picker: whoever matches the other filters and whose name holds `q`. The
+ * chosen person is left out of the filters, or the list could hold nobody else to switch to.
+ */
+export async function fetchPersonOptions(
+  filters: PeopleFilters,
+  q: string,
+  signal: AbortSignal,
+): Promise<PersonOption[]> {
+  const answer = await api.get<z.infer<typeof peoplePickerAnswer>>('/filter/users', {
+    query: { ...filterQuery({ ...filters, user_id: null }), q: q.trim() },
+    signal,
+  });
+  return answer.users;
+}
+
+/** The name of one member, for the chip of a person filter that arrived in the URL. */
+export async function fetchPersonName(userId: number, signal: AbortSignal): Promise<string | null> {
+  const answer = await api.get<z.infer<typeof peoplePickerAnswer>>('/filter/users', {
+    query: { user_id: userId },
+    signal,
+  });
+  return answer.users[0]?.name ?? null;
+}
