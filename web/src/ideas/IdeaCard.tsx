@@ -7,16 +7,9 @@ import { Avatar } from '../shell/Avatar.tsx';
 import { FollowButton } from './FollowButton.tsx';
 import styles from './IdeaCard.module.css';
 import { RoleIcon } from './ideaIcons.tsx';
+import { leads } from './ideaOwnership.ts';
 import { cutTitle, fullName, postedLabel } from './ideaText.ts';
 import { SupportChips } from './SupportChips.tsx';
-
-/** Whether the signed-in member leads the idea, as principal investigator or case manager. */
-export function leads(idea: IdeaSummary, userId: number | undefined): boolean {
-  return (
-    userId !== undefined &&
-    (idea.principal_investigator.id === userId || idea.case_manager?.id === userId)
-  );
-}
 
 /** An idea in a feed (SPEC §2): who leads it, when it was posted, what it seeks. */
 export function IdeaCard({ idea, actions }: { idea: IdeaSummary; actions?: ReactNode }) {

@@ -4,15 +4,15 @@ import { paths } from '../app/paths.ts';
 import { useAuth } from '../auth/AuthContext.ts';
 import { formatLongDate } from '../format/dates.ts';
 import { Screen } from '../shell/Screen.tsx';
-import { PageSpinner } from '../shell/Spinner.tsx';
 import { usePersisted } from '../state/usePersisted.ts';
 import { BackButton } from './BackButton.tsx';
 import { ContactsCard } from './ContactsCard.tsx';
 import { FollowButton } from './FollowButton.tsx';
-import { leads } from './IdeaCard.tsx';
 import styles from './IdeaDetailPage.module.css';
+import { IdeaPageSkeleton } from './IdeaPageSkeleton.tsx';
 import { IdeaProblemScreen } from './IdeaProblemScreen.tsx';
 import { CalendarIcon, ExternalIcon, PencilIcon, TrashIcon } from './ideaIcons.tsx';
+import { leads } from './ideaOwnership.ts';
 import { SupportChips } from './SupportChips.tsx';
 import { useIdea, useIdeaId } from './useIdea.ts';
 
@@ -44,7 +44,7 @@ export function IdeaDetailPage() {
     return <IdeaProblemScreen error={query.error} onRetry={() => void query.refetch()} />;
   }
   const idea = query.data;
-  if (!idea) return <PageSpinner label="Loading the idea…" />;
+  if (!idea) return <IdeaPageSkeleton />;
 
   const owner = leads(idea, user?.userId);
   const ipStatus =

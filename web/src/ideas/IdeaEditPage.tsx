@@ -3,11 +3,11 @@ import { useNavigate } from 'react-router';
 import { paths } from '../app/paths.ts';
 import { useAuth } from '../auth/AuthContext.ts';
 import { Screen } from '../shell/Screen.tsx';
-import { PageSpinner } from '../shell/Spinner.tsx';
 import { BackButton } from './BackButton.tsx';
-import { leads } from './IdeaCard.tsx';
 import { IdeaForm } from './IdeaForm.tsx';
+import { IdeaPageSkeleton } from './IdeaPageSkeleton.tsx';
 import { IdeaProblemScreen, NotYourIdeaScreen } from './IdeaProblemScreen.tsx';
+import { leads } from './ideaOwnership.ts';
 import { useIdea, useIdeaId } from './useIdea.ts';
 
 const SubmittedDialog = lazy(() =>
@@ -25,7 +25,7 @@ export function IdeaEditPage() {
   if (id === null || idea.isError) {
     return <IdeaProblemScreen error={idea.error} onRetry={() => void idea.refetch()} />;
   }
-  if (!idea.data) return <PageSpinner label="Loading the idea…" />;
+  if (!idea.data) return <IdeaPageSkeleton />;
   if (!leads(idea.data, user?.userId)) return <NotYourIdeaScreen ideaId={id} />;
 
   return (
