@@ -4,6 +4,9 @@ import { withDemo } from '../support/demo.ts';
 import { ADMIN, STUDENT, signInAs } from '../support/ideas.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
 
+// Long journeys on a shared two-core machine: room beyond the 30 s default.
+test.describe.configure({ timeout: 60_000 });
+
 test.describe('idea feed', () => {
   test('the dashboard shows the recommended feed with cards and page links', async ({
     page,

@@ -4,6 +4,9 @@ import { fetchDemoTenant, withDemo } from '../support/demo.ts';
 import { FACULTY, scrollToTop, signInAs } from '../support/ideas.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
 
+// Long journeys on a shared two-core machine: room beyond the 30 s default.
+test.describe.configure({ timeout: 60_000 });
+
 test.describe('the idea form', () => {
   test('says what is wrong, field by field, before anything is sent', async ({
     page,

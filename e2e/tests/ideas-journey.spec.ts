@@ -4,8 +4,9 @@ import { withDemo } from '../support/demo.ts';
 import { FACULTY, STUDENT, scrollToTop, signInAs, uniqueTitle } from '../support/ideas.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
 
-// One idea's life, step by step: each step needs the one before it.
-test.describe.configure({ mode: 'serial' });
+// One idea's life, step by step: each step needs the one before it. Long steps on a shared
+// two-core machine get room beyond the 30 s default.
+test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
 let ideaId = 0;
 let facultyId = 0;
@@ -116,7 +117,7 @@ test.describe('an idea from posting to deletion', () => {
     await saveScreenshot(page, testInfo, 'ideas-my-ideas');
   });
 
-  test('a student follows it from the dashboard and finds it under Following', async ({
+  test('a student follows it from the dashboard, finds it under Following, cannot edit it', async ({
     page,
   }, testInfo) => {
     await signInAs(page, STUDENT);
@@ -134,6 +135,14 @@ test.describe('an idea from posting to deletion', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Following' })).toBeVisible();
     await expectNoAxeViolations(page);
     await saveScreenshot(page, testInfo, 'ideas-following');
+
+    // Students may edit ideas, but only their own (SPEC §6).
+    await page.goto(withDemo(`/my-ideas/edit/${ideaId}`));
+    await expect(
+      page.getByRole('heading', { level: 1, name: "Only the idea's owners can edit it" }),
+    ).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveCount(0);
+    await expectNoAxeViolations(page);
   });
 
   test('the student writes to the owner and unfollows on the idea page', async ({
