@@ -1,13 +1,13 @@
 import { type IdeaDetail, type IdeaInput, ideaMessages, limits } from '@kindling/contract';
 import type { ApiError } from '../api/apiError.ts';
 
-export interface LinkRow {
+interface LinkRow {
   url: string;
   title: string;
 }
 
 /** Every field present, so the inputs are controlled from the first render. */
-export interface IdeaFormValues extends IdeaInput {
+interface IdeaFormValues extends IdeaInput {
   title: string;
   introduction: string;
   problem: string;
@@ -32,7 +32,7 @@ export function formValuesOf(idea?: IdeaDetail): IdeaFormValues {
   };
 }
 
-export type Repeatable = 'urls' | 'patents';
+type Repeatable = 'urls' | 'patents';
 
 const maxOf: Record<Repeatable, number> = { urls: limits.maxLinks, patents: limits.maxPatents };
 const limitMessageOf: Record<Repeatable, string> = {

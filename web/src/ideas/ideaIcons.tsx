@@ -30,13 +30,6 @@ export const TrashIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const LinkIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1" />
-    <path d="M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />
-  </Icon>
-);
-
 export const ExternalIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
@@ -65,13 +58,6 @@ export const CalendarIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="3.5" y="5" width="17" height="15" rx="2" />
     <path d="M3.5 10h17M8 3v4M16 3v4" />
-  </Icon>
-);
-
-export const SearchIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="11" cy="11" r="6.5" />
-    <path d="M16 16l4.5 4.5" />
   </Icon>
 );
 

@@ -43,7 +43,7 @@ export function updateProblem(error: unknown): string {
 }
 
 /** What a paged idea list does with a failed load (SPEC §4, §8). */
-export type ListOutcome = { kind: 'firstPage' } | { kind: 'message'; text: string };
+type ListOutcome = { kind: 'firstPage' } | { kind: 'message'; text: string };
 
 /** NOT_FOUND while on a page above 1 goes back to page 1; any other failure shows its message. */
 export function listProblem(error: ApiError, page: number): ListOutcome {
@@ -55,7 +55,7 @@ export const FOLLOWING_BAD_REQUEST = 'No Following ideas found';
 export const FOLLOWING_EMPTY_PAGE = 'No following ideas found on this page';
 
 /** What the Following screen shows (SPEC §8 idea lists). */
-export type FollowingView =
+type FollowingView =
   | { kind: 'list' }
   | { kind: 'emptyState' }
   | { kind: 'firstPage' }
