@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { withDemo } from '../support/demo.ts';
-import { ADMIN, STUDENT, signInAs } from '../support/ideas.ts';
+import { ADMIN, STUDENT, scrollToTop, signInAs } from '../support/ideas.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
 
 // Long journeys on a shared two-core machine: room beyond the 30 s default.
@@ -80,6 +80,7 @@ test.describe('idea feed', () => {
     const cards = page.getByRole('list', { name: 'Filtered ideas' }).getByRole('article');
     await expect(cards.first()).toContainText('Priya Raman');
     await expectNoAxeViolations(page);
+    await scrollToTop(page);
     await saveScreenshot(page, testInfo, 'ideas-filtered');
 
     await page.reload();
