@@ -7,6 +7,7 @@ export * from './identity.ts';
 export * from './limits.ts';
 export * from './lookups.ts';
 export * from './people.ts';
+export * from './profileMessages.ts';
 export * from './profiles.ts';
 export * from './query.ts';
 export * from './tenant.ts';

@@ -1,22 +1,7 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
 import { experienceEntry } from './people.ts';
-
-/** SPEC §5 profile save messages, and the photo upload's. */
-export const profileMessages = {
-  firstName: 'First name is required',
-  lastName: 'Last name is required',
-  bio: 'Bio is required',
-  bioTooLong: `Bio must be at most ${limits.bio} characters.`,
-  photoType: 'Please upload a JPEG, PNG, GIF, or SVG image.',
-  photoMissing: 'Please select a file to upload.',
-  photoNotIssued: 'Please upload the photo before saving it.',
-  notFound: 'The user might have been deleted or never created.',
-  school: 'Please choose a school.',
-  department: 'Please choose a department of the school.',
-} as const;
-
-export const readOnlyLinkMessage = (label: string) => `${label} cannot be changed once set.`;
+import { profileMessages } from './profileMessages.ts';
 
 /**
  * SPEC §5 loose URL pattern: optional http(s)://, a domain with a 2 to 6 letter suffix, an optional
