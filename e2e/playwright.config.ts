@@ -5,6 +5,8 @@ const baseURL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
 
 export default defineConfig({
   testDir: './tests',
+  // One results folder per port, so side-by-side runs do not delete each other's traces.
+  outputDir: `../test-results/e2e-${process.env.E2E_PORT ?? 3100}`,
   workers: 2,
   retries: 0,
   reporter: 'list',
