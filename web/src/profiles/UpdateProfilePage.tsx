@@ -1,7 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import { useAuth } from '../auth/AuthContext.ts';
+import { FormAlert } from '../forms/FormAlert.tsx';
 import { Screen } from '../shell/Screen.tsx';
+import { PageSpinner } from '../shell/Spinner.tsx';
 import { useTenant } from '../tenant/TenantContext.ts';
+import { ProfileForm } from './ProfileForm.tsx';
+import { fetchProfile, profileQueryKey } from './profileApi.ts';
+import { profileLoadProblem } from './profileProblems.ts';
 
+/** SPEC §2 Update profile: loads the member's own profile, then the form. */
 export function UpdateProfilePage() {
+  const { user } = useAuth();
   const { branding } = useTenant();
-  return <Screen title={branding.profileScreen.title} />;
+  const userId = user?.userId ?? 0;
+  const query = useQuery({
+    queryKey: profileQueryKey(userId),
+    queryFn: ({ signal }) => fetchProfile(userId, signal),
+    enabled: userId > 0,
+  });
+
+  if (query.isError) {
+    return (
+      <Screen title={branding.profileScreen.title}>
+        <FormAlert message={[profileLoadProblem(query.error)]} />
+      </Screen>
+    );
+  }
+  if (!query.data) return <PageSpinner label="Loading your profile…" />;
+  // A new key after a save is not wanted: the form resets itself from the saved answer.
+  return <ProfileForm key={userId} profile={query.data} />;
 }

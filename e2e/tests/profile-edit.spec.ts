@@ -1,0 +1,257 @@
+import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe.ts';
+import { withDemo } from '../support/demo.ts';
+import { demoAccounts, editorFor, signInAs, watchForTrouble } from '../support/peopleJourneys.ts';
+import { saveScreenshot } from '../support/screenshots.ts';
+
+// The first screen after sign-in waits on a cold server and a busy machine now and then.
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+/** Drops a file made in the page onto a target, as a drag from the desktop would. */
+async function dropFile(page: Page, target: Locator, kind: 'png' | 'text') {
+  const dataTransfer = await page.evaluateHandle(async (fileKind) => {
+    const transfer = new DataTransfer();
+    if (fileKind === 'text') {
+      transfer.items.add(new File(['not a picture'], 'notes.txt', { type: 'text/plain' }));
+      return transfer;
+    }
+    // A real PNG, drawn here: a sky gradient with a sun, so a crop and a turn show.
+    const canvas = document.createElement('canvas');
+    canvas.width = 640;
+    canvas.height = 480;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('No 2D canvas');
+    const sky = context.createLinearGradient(0, 0, 0, 480);
+    sky.addColorStop(0, '#0ea5e9');
+    sky.addColorStop(1, '#fde68a');
+    context.fillStyle = sky;
+    context.fillRect(0, 0, 640, 480);
+    context.fillStyle = '#f97316';
+    context.beginPath();
+    context.arc(320, 190, 110, 0, Math.PI * 2);
+    context.fill();
+    context.fillStyle = '#166534';
+    context.fillRect(0, 380, 640, 100);
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+    if (!blob) throw new Error('No PNG');
+    transfer.items.add(new File([blob], 'portrait.png', { type: 'image/png' }));
+    return transfer;
+  }, kind);
+  for (const type of ['dragenter', 'dragover', 'drop']) {
+    await target.dispatchEvent(type, { dataTransfer });
+  }
+}
+
+const dropZone = (page: Page) =>
+  page.getByRole('button', { name: /Click to upload or drag and drop/ });
+const saveButton = (page: Page) => page.getByRole('button', { name: 'Save', exact: true }).first();
+
+test.describe('update profile', () => {
+  test('saves a dropped, zoomed and rotated photo, which the profile and header then show', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const trouble = watchForTrouble(page);
+    const me = await signInAs(page, editorFor(testInfo));
+    await page.goto(withDemo('/update-profile'));
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Update Profile' })).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');
+    await expect(page.getByRole('button', { name: /User Type$/ })).toBeDisabled();
+    await expect(page.getByText('SVG, PNG, JPG or GIF (max. 800x400px)')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, testInfo, 'update-profile');
+
+    await dropFile(page, dropZone(page), 'text');
+    await expect(page.getByText('Please upload a JPEG, PNG, GIF, or SVG image.')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await dropFile(page, dropZone(page), 'png');
+    const dialog = page.getByRole('dialog', { name: 'Crop Profile Photo' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator('output')).toHaveText('25%');
+    // SPEC §2: the page behind the crop does not scroll.
+    await expect(page.locator('html')).toHaveCSS('overflow', 'hidden');
+
+    const zoom = dialog.getByRole('slider', { name: 'Zoom' });
+    await zoom.focus();
+    await zoom.press('End');
+    await expect(dialog.locator('output')).toHaveText('100%');
+    // Ten steps of 0.01 down from 3: zoom 2.9, shown as (2.9 - 1) / 2 = 95 %.
+    for (let step = 0; step < 10; step += 1) await zoom.press('ArrowLeft');
+    await expect(dialog.locator('output')).toHaveText('95%');
+    await expect(zoom).toHaveValue('2.9');
+
+    const picture = dialog.getByRole('img', { name: 'Photo being cropped' });
+    await dialog.getByRole('button', { name: 'Rotate' }).click();
+    await expect(picture).toHaveAttribute('style', /rotate\(90deg\)/);
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, testInfo, 'crop-photo', { fullPage: false });
+
+    await dialog.getByRole('button', { name: 'Crop and Save' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.locator('html')).not.toHaveCSS('overflow', 'hidden');
+    const preview = page.getByRole('img', { name: `${me.name}, as cropped` });
+    await expect(preview).toHaveAttribute('src', /^blob:/);
+
+    const location = `Lab ${testInfo.project.name} ${Date.now().toString(36)}`;
+    await page.getByLabel('Location').fill(location);
+    const uploaded = page.waitForResponse((r) => r.url().endsWith(`/profiles/${me.userId}/photo`));
+    await saveButton(page).click();
+    expect((await uploaded).status()).toBe(200);
+
+    const saved = page.getByRole('dialog', { name: 'Profile updated successfully' });
+    await expect(saved).toBeVisible();
+    await expect(
+      saved.getByText('Your changes have been saved and are now visible to other members.'),
+    ).toBeVisible();
+    const photoUrl = await saved.locator('img').getAttribute('src');
+    expect(photoUrl).toMatch(/^\/uploads\/.+\.jpg$/);
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, testInfo, 'profile-saved', { fullPage: false });
+
+    await saved.getByRole('button', { name: 'View Profile' }).click();
+    await expect(page).toHaveURL(new RegExp(`/profile/${me.userId}`));
+    await page.reload();
+    const hero = page.getByRole('region', { name: me.name });
+    await expect(hero.locator('img')).toHaveAttribute('src', photoUrl ?? '');
+    await expect(hero.getByText(location)).toBeVisible();
+    // The header's photo follows the saved profile (the session's user details).
+    await expect(
+      page.getByRole('button', { name: /Account menu for/ }).locator('img'),
+    ).toHaveAttribute('src', photoUrl ?? '');
+    const photo = await page.request.get(photoUrl ?? '');
+    expect(photo.status()).toBe(200);
+    expect(photo.headers()['content-type']).toBe('image/jpeg');
+    await saveScreenshot(page, testInfo, 'profile-with-photo', { fullPage: false });
+    expect(trouble).toEqual([]);
+  });
+
+  test('shows the SPEC messages, cuts the bio at 1000 and keeps links read-only', async ({
+    page,
+  }, testInfo) => {
+    await signInAs(page, editorFor(testInfo));
+    await page.goto(withDemo('/update-profile'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Update Profile' })).toBeVisible();
+
+    const bio = page.getByRole('textbox', { name: 'Bio' });
+    await bio.fill('x'.repeat(1100));
+    await expect(bio).toHaveValue('x'.repeat(1000));
+    await expect(page.getByText('1000/1000')).toBeVisible();
+
+    const firstName = page.getByLabel('First Name');
+    await firstName.fill('   ');
+    await bio.fill('');
+    await saveButton(page).click();
+    await expect(page.getByText('First name is required')).toBeVisible();
+    await expect(page.getByText('Bio is required')).toBeVisible();
+    await expect(firstName).toHaveAttribute('aria-invalid', 'true');
+    await expect(firstName).toBeFocused();
+    await expect(firstName).toBeInViewport();
+
+    // Clearing the school clears its department, which waits for a school again.
+    await page.getByRole('button', { name: 'Clear School' }).click();
+    await expect(page.getByRole('button', { name: /Department$/ })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Clear Department' })).toHaveCount(0);
+
+    await expect(page.getByLabel('LinkedIn URL')).toBeDisabled();
+    if (testInfo.project.name === 'desktop') {
+      await expect(page.getByLabel('Google Scholar URL')).toBeDisabled();
+      await expect(page.getByRole('heading', { level: 2, name: 'Grants' })).toBeVisible();
+    } else {
+      // A student has no Google Scholar field (SPEC §2: faculty only).
+      await expect(page.getByLabel('Google Scholar URL')).toHaveCount(0);
+    }
+    await expectNoAxeViolations(page);
+    // A full-page shot taken while scrolled repeats the sticky header midway.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await saveScreenshot(page, testInfo, 'update-profile-errors');
+  });
+
+  test('scrolls to the top with the SPEC words when the save or the upload fails', async ({
+    page,
+  }, testInfo) => {
+    await signInAs(page, editorFor(testInfo));
+    let answerSave: () => void = () => {};
+    const saveHeld = new Promise<void>((resolve) => {
+      answerSave = resolve;
+    });
+    await page.route('**/api/v1/profiles/*', async (route) => {
+      if (route.request().method() !== 'PUT') return route.continue();
+      await saveHeld;
+      return route.fulfill({
+        status: 409,
+        json: { code: 'CONFLICT', message: '', status: 409, details: [] },
+      });
+    });
+    await page.goto(withDemo('/update-profile'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Update Profile' })).toBeVisible();
+
+    // Cancel in the crop discards the picture: nothing is previewed or sent.
+    await dropFile(page, dropZone(page), 'png');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('img', { name: /as cropped/ })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Save', exact: true }).last().click();
+    // While the save is on its way both buttons say so, and neither can be pressed again.
+    await expect(page.getByRole('button', { name: 'Saving...' })).toHaveCount(2);
+    await expect(page.getByRole('button', { name: 'Saving...' }).first()).toBeDisabled();
+    answerSave();
+    await expect(page.getByRole('alert')).toHaveText('an error occured while updating profile');
+    await expect(page.getByRole('heading', { level: 1, name: 'Update Profile' })).toBeInViewport();
+
+    await page.route('**/api/v1/profiles/*/photo', (route) => route.abort('internetdisconnected'));
+    await dropFile(page, dropZone(page), 'png');
+    await page.getByRole('dialog').getByRole('button', { name: 'Crop and Save' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Save', exact: true }).last().click();
+    await expect(page.getByRole('alert')).toHaveText('image upload failed');
+  });
+
+  test('renders a bio full of script payloads as inert text', async ({ page }) => {
+    const trouble = watchForTrouble(page);
+    const admin = await signInAs(page, demoAccounts.admin);
+    const before = await (await page.request.get(`/api/v1/profiles/${admin.userId}`)).json();
+    const payload = [
+      '<p>Plain words stay.</p>',
+      '<script>window.__xss = "script"</script>',
+      '<img src=x onerror="window.__xss = \'img\'">',
+      '<p><a href="javascript:window.__xss=\'link\'">a link that goes nowhere</a></p>',
+      '<svg onload="window.__xss = \'svg\'"><circle r="5"></circle></svg>',
+      '<style>body { display: none }</style>',
+      '<p onclick="window.__xss = \'click\'">&lt;script&gt;window.__xss = "text"&lt;/script&gt;</p>',
+    ].join('');
+    const put = await page.request.put(`/api/v1/profiles/${admin.userId}`, {
+      data: { first_name: before.first_name, last_name: before.last_name, bio: payload },
+    });
+    expect(put.status()).toBe(200);
+
+    try {
+      await page.goto(withDemo(`/profile/${admin.userId}`));
+      const about = page.getByRole('region', { name: 'About' });
+      await expect(about.getByText('Plain words stay.')).toBeVisible();
+      await expect(about.getByText('<script>window.__xss = "text"</script>')).toBeVisible();
+      await expect(about.locator('script, img, svg, style, iframe, [onclick]')).toHaveCount(0);
+      const link = about.getByText('a link that goes nowhere');
+      await expect(link).toBeVisible();
+      expect((await link.getAttribute('href')) ?? '').not.toMatch(/javascript/i);
+      await link.click();
+      await about.getByText('<script>window.__xss = "text"</script>').click();
+      expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
+
+      // The form reads the bio too, through an inert document.
+      await page.goto(withDemo('/update-profile'));
+      await expect(page.getByRole('textbox', { name: 'Bio' })).toHaveValue(
+        /<script>window.__xss = "text"<\/script>/,
+      );
+
+      expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
+      expect(trouble).toEqual([]);
+    } finally {
+      await page.request.put(`/api/v1/profiles/${admin.userId}`, {
+        data: { first_name: before.first_name, last_name: before.last_name, bio: before.bio },
+      });
+    }
+  });
+});

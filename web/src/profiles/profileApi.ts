@@ -1,0 +1,31 @@
+import type {
+  ProfileUpdateInput,
+  photoAnswer,
+  profileAnswer,
+  UserProfile,
+} from '@kindling/contract';
+import type { z } from 'zod';
+import { api } from '../api/client.ts';
+
+export type { UserProfile };
+
+export const profileQueryKey = (userId: number) => ['profile', userId] as const;
+
+export function fetchProfile(userId: number, signal: AbortSignal): Promise<UserProfile> {
+  return api.get(`/profiles/${userId}`, { signal });
+}
+
+export async function saveProfile(userId: number, body: ProfileUpdateInput): Promise<UserProfile> {
+  const answer = await api.put<z.infer<typeof profileAnswer>>(`/profiles/${userId}`, { body });
+  return answer.profile;
+}
+
+/** Uploads a photo; the profile shows it only once a save names the URL this answers. */
+export async function uploadPhoto(userId: number, file: File): Promise<string> {
+  const form = new FormData();
+  form.append('file', file);
+  const answer = await api.post<z.infer<typeof photoAnswer>>(`/profiles/${userId}/photo`, {
+    body: form,
+  });
+  return answer.profile_image_url;
+}
