@@ -31,11 +31,12 @@ export function FilterChips({ filters, personName, onChange, onClear }: FilterCh
   const names = activeFilterNames(filters);
   if (names.length === 0) return null;
 
-  const nameOf = (name: FilterName, id: number): string => {
-    const list = name === 'role_id' ? roles : name === 'school_id' ? schools : departments;
-    if (name === 'user_id') return personName ?? '…';
-    return list.find((item) => item.id === id)?.name ?? '…';
-  };
+  const lists = { role_id: roles, school_id: schools, department_id: departments };
+  // A name not loaded yet (reference data, the person's name) shows as an ellipsis meanwhile.
+  const nameOf = (name: FilterName, id: number): string =>
+    name === 'user_id'
+      ? (personName ?? '…')
+      : (lists[name].find((item) => item.id === id)?.name ?? '…');
   const remove = (name: FilterName): PeopleFilters => {
     // A school's department goes with it, as choosing another school would drop it.
     if (name === 'school_id')

@@ -28,8 +28,8 @@ export function PeoplePage() {
   const filters = readPeopleFilters(searchParams);
   const results = useRef<HTMLElement>(null);
 
-  const setFilters = (next: PeopleFilters, options?: { replace?: boolean }) =>
-    setSearchParams(writePeopleFilters(next, searchParams), options);
+  const setFilters = (next: PeopleFilters) =>
+    setSearchParams(writePeopleFilters(next, searchParams));
   const linkTo = (page: number) => ({
     search: `?${writePeopleFilters({ ...filters, page }, searchParams)}`,
   });
@@ -56,8 +56,10 @@ export function PeoplePage() {
   const notFoundPastFirst = filters.page > 1 && isApiError(list.error, 'NOT_FOUND');
   // SPEC §4: a page that no longer exists goes back to page 1.
   useEffect(() => {
-    if (notFoundPastFirst) setFilters({ ...filters, page: 1 }, { replace: true });
-  });
+    if (!notFoundPastFirst) return;
+    const firstPage = { ...readPeopleFilters(searchParams), page: 1 };
+    setSearchParams(writePeopleFilters(firstPage, searchParams), { replace: true });
+  }, [notFoundPastFirst, searchParams, setSearchParams]);
 
   const shownPage = useRef(filters.page);
   // Another page of the list starts at its top, not where the pagination left the reader.
