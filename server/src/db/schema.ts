@@ -299,7 +299,6 @@ export const ideas = pgTable(
     index('ideas_school_recent_idx').on(t.tenantId, t.piSchoolId, t.createdAt, t.id),
     index('ideas_department_recent_idx').on(t.tenantId, t.piDepartmentId, t.createdAt, t.id),
     index('ideas_case_manager_idx').on(t.tenantId, t.caseManagerId),
-    index('ideas_search_idx').using('gin', t.tenantId, t.searchVector),
   ],
 );
 

@@ -312,6 +312,23 @@ describe('the idea feed: GET /ideas, /ideas/count, /users/{id}/ideas, /filter/id
       expect(new Set(seen).size).toBe(seen.length);
     });
 
+    it('counts an idea seeking several of the listed support types once', async () => {
+      const both = await postIdea(t, viewer.cookie, { support_ids: [funding, mentorship] });
+      try {
+        const query = `support_id=${funding},${mentorship}`;
+        const { total_count } = await count(`?${query}`);
+        const { seen } = await readAll(query, 4);
+        expect(seen).toContain(both);
+        expect(total_count).toBe(seen.length);
+        expect(total_count).toBe(engineerIdeas.length + chemistIdeas.length + 1);
+      } finally {
+        await t.request(`/api/v1/ideas/${both}`, {
+          method: 'DELETE',
+          headers: { cookie: viewer.cookie },
+        });
+      }
+    });
+
     it('counts everything without filters, as ideas come and go, and refuses malformed filters', async () => {
       expect(await count('')).toEqual({ total_count: all.length });
       const extra = await postIdea(t, viewer.cookie);
@@ -326,6 +343,36 @@ describe('the idea feed: GET /ideas, /ideas/count, /users/{id}/ideas, /filter/id
       expect((await getJson(t, '/ideas/count', stranger.cookie)).body).toEqual({ total_count: 0 });
       expect((await getJson(t, '/ideas/count?support_id=x', viewer.cookie)).status).toBe(400);
     });
+  });
+
+  it('documents every idea call in the OpenAPI document', async () => {
+    const doc = await (await t.request('/api/v1/openapi.json')).json();
+    const calls = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(
+      ([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`),
+    );
+    expect(calls).toEqual(
+      expect.arrayContaining(
+        [
+          'get /ideas',
+          'post /ideas',
+          'get /ideas/count',
+          'get /recommendations/ideas',
+          'get /ideas/{id}',
+          'put /ideas/{id}',
+          'delete /ideas/{id}',
+          'post /ideas/{id}/follow',
+          'delete /ideas/{id}/unfollow',
+          'get /users/{id}/ideas',
+          'get /filter/idea-owners',
+        ].map((call) => call.replace(' /', ' /api/v1/')),
+      ),
+    );
+    const listParameters = doc.paths['/api/v1/ideas'].get.parameters.map(
+      (parameter: { name: string }) => parameter.name,
+    );
+    expect(listParameters).toEqual(
+      expect.arrayContaining(['page', 'page_size', 'sort_order', 'following', 'support_id']),
+    );
   });
 
   describe('statements per page', () => {

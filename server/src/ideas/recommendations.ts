@@ -26,6 +26,13 @@ export const SOURCE_LIMITS = {
   text: 300,
 } as const;
 
+/**
+ * How far back the support and text sources look. Their tests (`exists`, `@@`) cannot use an index
+ * under row-level security (neither operator is leakproof), so they walk ideas newest first; the
+ * window bounds that walk when few ideas match.
+ */
+export const SCAN_WINDOW = 5000;
+
 const TERMS = 24;
 const OWN_IDEAS_READ = 20;
 const FOLLOWS_READ = 200;
@@ -53,7 +60,7 @@ export async function memberSignals(
         terms as (
           select w.lexeme from me, own,
             unnest(setweight(to_tsvector('english'::regconfig, me.headline), 'A')
-                   || to_tsvector('english'::regconfig, regexp_replace(me.bio, '<[^>]*>', ' ', 'g'))
+                   || to_tsvector('english'::regconfig, regexp_replace(me.bio, '<[^>]*>|&[[:alnum:]#]+;', ' ', 'g'))
                    || to_tsvector('english'::regconfig, own.body)) w
           where w.lexeme ~ '^[[:alpha:]][[:alnum:]]{2,}$'
           order by ('A' = any(w.weights)) desc, cardinality(w.positions) desc, w.lexeme
@@ -84,7 +91,7 @@ export async function memberSignals(
 
 const newest = (limit: number) => sql`order by i.created_at desc, i.id desc limit ${limit}`;
 
-/** Each source is one index walk cut at its limit; their union is the pool. */
+/** Each source is one index walk cut at its limit (or window); their union is the pool. */
 function candidatePool(tenantId: number, userId: number, signals: MemberSignals): SQL {
   const others = sql`i.tenant_id = ${tenantId} and i.principal_investigator_id <> ${userId}`;
   const sources = [
@@ -100,16 +107,19 @@ function candidatePool(tenantId: number, userId: number, signals: MemberSignals)
       where ${others} and i.pi_school_id = ${signals.schoolId}
       ${newest(SOURCE_LIMITS.school)})`);
   }
+  const window = sql`(select id, created_at, principal_investigator_id, search_vector from ideas
+    where tenant_id = ${tenantId} order by created_at desc, id desc limit ${SCAN_WINDOW}) i`;
+  const othersInWindow = sql`i.principal_investigator_id <> ${userId}`;
   if (signals.supports.length) {
-    sources.push(sql`(select i.id from ideas i
-      where ${others} and exists (select 1 from idea_supports s
+    sources.push(sql`(select i.id from ${window}
+      where ${othersInWindow} and exists (select 1 from idea_supports s
         where s.tenant_id = ${tenantId} and s.idea_id = i.id
           and s.support_id in ${idList(signals.supports.map((s) => s.id))})
       ${newest(SOURCE_LIMITS.supports)})`);
   }
   if (signals.query) {
-    sources.push(sql`(select i.id from ideas i
-      where ${others} and i.search_vector @@ ${signals.query}::tsquery
+    sources.push(sql`(select i.id from ${window}
+      where ${othersInWindow} and i.search_vector @@ ${signals.query}::tsquery
       ${newest(SOURCE_LIMITS.text)})`);
   }
   return sql.join(sources, sql` union `);

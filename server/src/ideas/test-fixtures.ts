@@ -1,13 +1,17 @@
 /** Builders shared by the idea tests: members with a live session, and ideas written in bulk. */
 import { and, eq, sql } from 'drizzle-orm';
 import type { TestApp } from '../../test/app.ts';
-import { giveAccount, jsonInit, makeUser, sessionCookie } from '../../test/factories.ts';
-import { ideas, supportTypes, type users } from '../db/schema.ts';
+import { jsonInit, makeUser, sessionCookie, TEST_PASSWORD } from '../../test/factories.ts';
+import { hashPassword } from '../auth/password.ts';
+import { accounts, ideas, supportTypes, type users } from '../db/schema.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 
 export const AUTHOR_PERMISSIONS = ['create_idea', 'update_idea', 'delete_idea'];
 
 export type Member = Awaited<ReturnType<typeof makeMember>>;
+
+/** Hashing is slow by design; every member of these tests shares one hash of TEST_PASSWORD. */
+let passwordHash: Promise<string> | undefined;
 
 /** A member with an account and a session cookie. */
 export async function makeMember(
@@ -16,7 +20,12 @@ export async function makeMember(
   overrides: Partial<typeof users.$inferInsert> = {},
 ) {
   const user = await makeUser(t.db, tenantId, { permissions: AUTHOR_PERMISSIONS, ...overrides });
-  await giveAccount(t.db, tenantId, user.id);
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const hash = await passwordHash;
+  await t.db.transaction(async (tx) => {
+    await bindTenant(tx, tenantId);
+    await tx.insert(accounts).values({ tenantId, userId: user.id, passwordHash: hash });
+  });
   const cookie = await sessionCookie(t.db, t.deps.config.secretKey, tenantId, user.id);
   return { ...user, cookie };
 }
