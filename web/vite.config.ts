@@ -2,24 +2,35 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { firstScreenModules } from './build/firstScreenChunk.ts';
+import { chunkGroups } from './build/chunkGroups.ts';
 
 const apiServer = 'http://localhost:3000';
+
+const packageFile = (name: string, file: string) =>
+  path.join(path.dirname(createRequire(import.meta.url).resolve(`${name}/package.json`)), file);
 
 /**
  * React Router's package exports name only its development build, whose dev-only warnings then
  * ship to browsers; the production build beside it is the same code with them switched off.
  */
-const reactRouterProduction = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
-  'dist/production/index.mjs',
-);
+const reactRouterProduction = packageFile('react-router', 'dist/production/index.mjs');
+
+/**
+ * react-hook-form is one module, so a screen using `useFieldArray` or `Controller` makes every
+ * screen load them. Sign-in imports it as `react-hook-form/first-screen`, a copy of its own that
+ * keeps only `useForm`, so the other screens' needs never cost the first screen (decision 0011).
+ */
+const formsForFirstScreen = `${packageFile('react-hook-form', 'dist/index.esm.mjs')}?first-screen`;
 
 export default defineConfig(({ command }) => ({
   plugins: [react()],
   resolve: {
-    alias:
-      command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+    alias: [
+      { find: /^react-hook-form\/first-screen$/, replacement: formsForFirstScreen },
+      ...(command === 'build'
+        ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
+        : []),
+    ],
   },
   build: {
     outDir: 'dist',
@@ -37,11 +48,7 @@ export default defineConfig(({ command }) => ({
           // Captured modules are placed alone; their imports (the contract's index, and zod
           // behind it) stay where the automatic chunking puts them.
           includeDependenciesRecursively: false,
-          groups: [
-            {
-              name: firstScreenModules(path.resolve(import.meta.dirname, 'src/main.tsx')),
-            },
-          ],
+          groups: chunkGroups(path.resolve(import.meta.dirname, 'src/main.tsx')),
         },
       },
     },

@@ -1,13 +1,17 @@
 /**
- * Every page load needs the app's shell, React, the router and the query client. Left to the
- * automatic chunking, that code is cut into a score of small chunks (each module that a lazy
- * screen also imports becomes its own), which compress worse and cost a request each. This groups
- * them into one chunk, `app`: measured, about 5 KiB gzip less for the first screen.
+ * Two chunks the build makes by hand, because the automatic chunking cuts shared code into many
+ * small chunks (each module that several lazy screens import becomes its own), which compress
+ * worse and cost a request each. Measured on the sign-in screen, together about 6 KiB gzip less.
+ * (docs/decisions/0011-first-screen-script-budget.md)
  */
 
-/** Libraries the shell itself runs on; anything else a screen needs loads with that screen. */
+/**
+ * Libraries the shell itself runs on; anything else a screen needs loads with that screen. The
+ * parts of TanStack Query only screens use (mutations, several queries at once, infinite lists,
+ * hydration) stay out, or every page would carry them.
+ */
 const SHELL_LIBRARIES =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|use-sync-external-store)[\\/]/;
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|use-sync-external-store)[\\/](?!.*(mutationObserver|queriesObserver|infiniteQueryObserver|useMutation|useQueries|useInfiniteQuery|useSuspense|usePrefetch|useIsFetching|useMutationState|Hydration|hydration))/;
 /**
  * The contract modules the shell reads constants from (never the schema modules, which need zod),
  * and Vite's helper that preloads a lazy screen's chunks.
@@ -15,21 +19,25 @@ const SHELL_LIBRARIES =
 const SHELL_HELPERS = /contract[\\/]src[\\/](limits|errors)\.ts$|vite[\\/]preload-helper/;
 const WEB_SOURCE = /[\\/]web[\\/]src[\\/]/;
 
+/**
+ * The form parts every form screen uses, sign-in first among them; not the select (which brings
+ * react-aria), the code boxes or the password guidelines, which only some screens show.
+ */
+const FORM_KIT =
+  /web[\\/]src[\\/](forms[\\/](?!SelectField|CodeInput|PasswordGuidelines)|shell[\\/]CardPage|auth[\\/](authMessages|authApi|signInProblem)|lookups[\\/]referenceData)/;
+
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
 }
 
-/**
- * A chunk-naming function for rolldown's `codeSplitting.groups`: `app` for the web modules the
- * entry imports statically (followed through web sources only, so a lazy screen's own modules
- * stay with it) and for the shell's libraries, null for everything else.
- */
-export function firstScreenModules(entry: string) {
+/** `app`: the web modules the entry imports statically, and the shell's libraries. */
+function firstScreenModules(entry: string) {
   let shell: Set<string> | undefined;
   const shellOf = (graph: ModuleGraph) => {
     if (shell) return shell;
     shell = new Set();
     const pending = [entry];
+    // Followed through web sources only, so a lazy screen's own modules stay with it.
     for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
       if (shell.has(id) || !WEB_SOURCE.test(id)) continue;
       shell.add(id);
@@ -39,4 +47,12 @@ export function firstScreenModules(entry: string) {
   };
   return (id: string, graph: ModuleGraph): string | null =>
     shellOf(graph).has(id) || SHELL_LIBRARIES.test(id) || SHELL_HELPERS.test(id) ? 'app' : null;
+}
+
+/** The groups for rolldown's `output.codeSplitting.groups`, for the app whose entry is `entry`. */
+export function chunkGroups(entry: string) {
+  return [
+    { debugName: 'app', name: firstScreenModules(entry) },
+    { name: 'forms', test: FORM_KIT },
+  ];
 }

@@ -1,7 +1,7 @@
 import { catalogueMessages, type SessionAnswer } from '@kindling/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
-import { useNavigate } from 'react-router';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../api/apiError.ts';
 import { paths } from '../app/paths.ts';
 import { showToast } from '../shell/toasts.ts';
@@ -27,10 +27,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // A member coming back to the tab learns at once if the session was revoked meanwhile.
     refetchOnWindowFocus: true,
   });
+  // Until a sign-out has arrived where it was going, guards hold still: left to themselves they
+  // would send the now signed-out visitor home from the page they were on, cancelling the way to
+  // the target. The router shows a new location in a transition, so arriving is read from it.
+  const { pathname } = useLocation();
+  const [leavingTo, setLeavingTo] = useState<string | null>(null);
+  const leaving = leavingTo !== null && pathname !== leavingTo;
+  useEffect(() => {
+    if (leavingTo !== null && pathname === leavingTo) setLeavingTo(null);
+  }, [leavingTo, pathname]);
+
   const answer = query.data;
   const user = answer?.user ?? null;
   const session = answer?.session ?? null;
-  const status: AuthStatus = user ? 'signedIn' : query.isPending ? 'pending' : 'signedOut';
+  const status: AuthStatus =
+    leaving || (!user && query.isPending) ? 'pending' : user ? 'signedIn' : 'signedOut';
 
   useEffect(() => {
     if (user && persistedStore.getState().user !== user) persistedStore.update({ user });
@@ -57,10 +68,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           return false;
         }
       }
-      endSession(queryClient);
-      if (redirectTo !== null) {
-        navigate(keepTenantParam(redirectTo, window.location.search), { replace: true });
+      if (redirectTo === null) {
+        endSession(queryClient);
+        return true;
       }
+      setLeavingTo(redirectTo);
+      endSession(queryClient);
+      await navigate(keepTenantParam(redirectTo, window.location.search), { replace: true });
       return true;
     },
     [queryClient, navigate],

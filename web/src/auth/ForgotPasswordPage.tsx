@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '../app/paths.ts';
 import { CodeInput } from '../forms/CodeInput.tsx';
 import { FormAlert } from '../forms/FormAlert.tsx';
+import { lazyResolver } from '../forms/lazyResolver.ts';
 import type { Message } from '../forms/message.ts';
 import { PasswordField } from '../forms/PasswordField.tsx';
 import { PasswordGuidelines } from '../forms/PasswordGuidelines.tsx';
@@ -18,19 +19,25 @@ import { useTenant } from '../tenant/TenantContext.ts';
 import { forgotPasswordRequest, resetPasswordRequest } from './authApi.ts';
 import { OFFLINE_MESSAGE } from './authMessages.ts';
 import styles from './ForgotPasswordPage.module.css';
-import {
-  type InitiateInput,
-  type InitiateValues,
-  initiateResolver,
-  type VerifyInput,
-  type VerifyValues,
-  verifyResolver,
+import type {
+  InitiateInput,
+  InitiateValues,
+  VerifyInput,
+  VerifyValues,
 } from './passwordResetForms.ts';
 import {
   type PasswordResetProblem,
   type PasswordResetStep,
   passwordResetProblem,
 } from './passwordResetProblem.ts';
+
+const schemas = () => import('./passwordResetForms.ts');
+const initiateSchema = lazyResolver<InitiateInput, InitiateValues>(() =>
+  schemas().then((m) => m.initiateResolver),
+);
+const verifySchema = lazyResolver<VerifyInput, VerifyValues>(() =>
+  schemas().then((m) => m.verifyResolver),
+);
 
 /** Shows a failure: the offline toast, or a message for the form. */
 function report(error: unknown, step: PasswordResetStep, show: (message: Message) => void) {
@@ -52,6 +59,10 @@ function useDelayedStep(armed: boolean, then: () => void) {
 /** SPEC §2 forgot password: send a code to the e-mail, then set a new password with it. */
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState<string | null>(null);
+  useEffect(() => {
+    initiateSchema.preload();
+    verifySchema.preload();
+  }, []);
   return email === null ? (
     <InitiateStep onSent={setEmail} />
   ) : (
@@ -64,7 +75,7 @@ function InitiateStep({ onSent }: { onSent(email: string): void }) {
   const [problem, setProblem] = useState<Message | null>(null);
   const [sent, setSent] = useState<{ email: string; destination: string } | null>(null);
   const form = useForm<InitiateInput, unknown, InitiateValues>({
-    resolver: initiateResolver,
+    resolver: initiateSchema.resolver,
     defaultValues: { email: '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -127,7 +138,7 @@ function VerifyStep({ email, onChangeEmail }: { email: string; onChangeEmail(): 
   const [notice, setNotice] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const form = useForm<VerifyInput, unknown, VerifyValues>({
-    resolver: verifyResolver,
+    resolver: verifySchema.resolver,
     defaultValues: { code: '', password: '' },
   });
   const { errors, isSubmitting, isSubmitted } = form.formState;

@@ -1,6 +1,6 @@
+import { ClockIcon } from '../forms/formIcons.tsx';
 import buttons from '../shell/buttons.module.css';
 import { CardPage } from '../shell/CardPage.tsx';
-import { ClockIcon } from '../shell/screenIcons.tsx';
 
 /** SPEC §4: an account not yet approved is told so, and no session starts. */
 export function PendingApproval({ message, onBack }: { message: string; onBack(): void }) {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form/first-screen';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../app/paths.ts';
 import fieldStyles from '../forms/Field.module.css';
@@ -40,7 +40,7 @@ export function SignInPage() {
   });
   const { errors, isSubmitting } = form.formState;
 
-  useEffect(schema.preload, []);
+  useEffect(() => schema.preload(), []);
 
   const submit = form.handleSubmit(async (values) => {
     setProblem(null);

@@ -1,4 +1,3 @@
-import { forgotPasswordMessages } from '@kindling/contract';
 import { isApiError } from '../api/apiError.ts';
 import type { Message } from '../forms/message.ts';
 import { unknownAccountMessage } from './authMessages.ts';
@@ -25,10 +24,7 @@ export function passwordResetProblem(
         ? message('You have reached the maximum number of attempts. Please wait and try again.')
         : message(error.message);
     case 'CODE_MISMATCH':
-      // An expired code cannot be fixed by retyping it: the server's words say to ask again.
-      return error.message === forgotPasswordMessages.codeExpired
-        ? message(error.message)
-        : message('Invalid confirmation code. Please enter a valid code.');
+      return message('Invalid confirmation code. Please enter a valid code.');
     case 'BAD_REQUEST':
       return message(error.details[0]?.error ?? error.message);
     default:

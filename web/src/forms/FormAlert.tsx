@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { AlertIcon, CheckCircleIcon } from '../shell/screenIcons.tsx';
 import styles from './FormAlert.module.css';
+import { AlertIcon, DoneIcon } from './formIcons.tsx';
 import type { Message } from './message.ts';
 
 interface FormAlertProps {
@@ -10,7 +10,7 @@ interface FormAlertProps {
 
 /** A form's own message above its fields: errors interrupt (alert), successes are a status. */
 export function FormAlert({ message, tone = 'error' }: FormAlertProps) {
-  const Icon = tone === 'error' ? AlertIcon : CheckCircleIcon;
+  const Icon = tone === 'error' ? AlertIcon : DoneIcon;
   return (
     <div role={tone === 'error' ? 'alert' : 'status'} className={styles.alert} data-tone={tone}>
       <Icon className={styles.icon} />

@@ -1,8 +1,8 @@
 import { type ReactNode, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { EyeIcon, EyeOffIcon } from '../shell/screenIcons.tsx';
 import styles from './Field.module.css';
 import { useFieldIds } from './fieldIds.ts';
+import { EyeIcon, EyeOffIcon } from './formIcons.tsx';
 
 interface PasswordFieldProps {
   label: string;

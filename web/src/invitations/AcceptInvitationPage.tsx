@@ -1,5 +1,227 @@
-import { Screen } from '../shell/Screen.tsx';
+import type { InvitedUserRecord } from '@kindling/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '../api/apiError.ts';
+import { paths } from '../app/paths.ts';
+import { useAuth } from '../auth/AuthContext.ts';
+import { signInRequest } from '../auth/authApi.ts';
+import { OFFLINE_MESSAGE } from '../auth/authMessages.ts';
+import { signInProblem } from '../auth/signInProblem.ts';
+import { LoadProblem } from '../errors/LoadProblem.tsx';
+import type { Message } from '../forms/message.ts';
+import { loadReferenceData } from '../lookups/referenceData.ts';
+import { keepTenantParam } from '../tenant/keepTenantParam.ts';
+import { useTenant } from '../tenant/TenantContext.ts';
+import {
+  AcceptInviteStep,
+  ClaimLoading,
+  DeclineAppealStep,
+  MessageStep,
+  ReviewStep,
+  SetPasswordStep,
+} from './ClaimSteps.tsx';
+import { claimReducer } from './claimFlow.ts';
+import {
+  type ClaimLink,
+  claimProfile,
+  updateInvitationStatus,
+  verifyToken,
+} from './invitationsApi.ts';
 
+/** The link's token and tenant id (CONTRACT §4); the tenant loaded for the page stands in for a missing id. */
+function useClaimLink(fallbackTenantId: number): ClaimLink | null {
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim();
+  const tenantId = Number(params.get('tenant_id') ?? fallbackTenantId);
+  if (!token || !Number.isInteger(tenantId) || tenantId <= 0) return null;
+  return { token, tenantId };
+}
+
+/**
+ * Signs out whoever is signed in when the page opens (SPEC §4: the link is someone's invitation,
+ * perhaps not theirs), once; true when the page may go on.
+ */
+function useSignedOutFirst(): boolean {
+  const { status, signOut } = useAuth();
+  const [ready, setReady] = useState(false);
+  const decided = useRef(false);
+  useEffect(() => {
+    if (status === 'pending' || decided.current) return;
+    decided.current = true;
+    if (status === 'signedIn') void signOut({ redirectTo: null }).then(() => setReady(true));
+    else setReady(true);
+  }, [status, signOut]);
+  return ready;
+}
+
+/** SPEC §2 claim profile: every sub-screen of the invitation link, its words from the branding. */
 export function AcceptInvitationPage() {
-  return <Screen title="Accept your invitation" />;
+  const tenant = useTenant();
+  const texts = tenant.branding.claimProfile;
+  const link = useClaimLink(tenant.id);
+  const ready = useSignedOutFirst();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { startSession } = useAuth();
+  const [step, dispatch] = useReducer(claimReducer, link ? 'loading' : 'invalidToken');
+  const [problem, setProblem] = useState<Message | null>(null);
+  const [password, setPassword] = useState('');
+
+  const verify = useQuery({
+    queryKey: ['verify-token', link?.token, link?.tenantId],
+    queryFn: ({ signal }) => verifyToken(link as ClaimLink, signal),
+    enabled: link !== null && ready,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const record: InvitedUserRecord | undefined = verify.data;
+  const offline = isApiError(verify.error, 'ERR_NETWORK') ? verify.error : null;
+
+  useEffect(() => {
+    if (record) dispatch({ type: 'verified', record });
+    else if (verify.isError && offline === null) dispatch({ type: 'verifyFailed' });
+  }, [record, verify.isError, offline]);
+
+  const goTo = (path: string) => navigate(keepTenantParam(path, window.location.search));
+
+  /** Runs a step's call, showing its failure in the server's words (SPEC §8 claim flow). */
+  const attempt = async (call: () => Promise<void>) => {
+    setProblem(null);
+    try {
+      await call();
+    } catch (error) {
+      setProblem([isApiError(error) ? error.message : 'An unknown error occurred.']);
+    }
+  };
+
+  if (offline) return <LoadProblem error={offline} onRetry={() => verify.refetch()} />;
+  if (step === 'loading') return <ClaimLoading label={texts.loading} />;
+  if (step === 'invalidToken' || !link || !record) {
+    const { title, message, button } = texts.invalidToken;
+    return (
+      <MessageStep
+        title={title}
+        message={message}
+        button={button}
+        onPress={() => goTo(paths.home)}
+      />
+    );
+  }
+
+  const firstName = record.first_name;
+  switch (step) {
+    case 'acceptInvite':
+      return (
+        <AcceptInviteStep
+          texts={texts.acceptInvite}
+          firstName={firstName}
+          problem={problem}
+          onAccept={() =>
+            attempt(async () => {
+              await updateInvitationStatus(link, record.id, 'accept');
+              dispatch({ type: 'accepted' });
+            })
+          }
+          onDecline={() => {
+            setProblem(null);
+            dispatch({ type: 'decline' });
+          }}
+        />
+      );
+    case 'declineAppeal':
+      return (
+        <DeclineAppealStep
+          texts={texts.declineAppeal}
+          problem={problem}
+          onReconsider={() => {
+            setProblem(null);
+            dispatch({ type: 'reconsider' });
+          }}
+          onConfirm={() =>
+            attempt(async () => {
+              await updateInvitationStatus(link, record.id, 'decline');
+              dispatch({ type: 'declined' });
+            })
+          }
+        />
+      );
+    case 'declined': {
+      const { title, message, exitButton } = texts.declined;
+      return (
+        <MessageStep
+          title={title}
+          message={message}
+          button={exitButton}
+          onPress={() => goTo(paths.home)}
+        />
+      );
+    }
+    case 'setPassword':
+      return (
+        <SetPasswordStep
+          texts={texts.setPassword}
+          problem={problem}
+          onSave={(chosen) =>
+            attempt(async () => {
+              await claimProfile(link, chosen);
+              setPassword(chosen);
+              dispatch({ type: 'passwordSet' });
+            })
+          }
+        />
+      );
+    case 'review':
+      return (
+        <ReviewStep
+          texts={texts.review}
+          firstName={firstName}
+          photoUrl={record.profile_image_url}
+          problem={problem}
+          onReview={async () => {
+            setProblem(null);
+            try {
+              const answer = await signInRequest({
+                email: record.email,
+                password,
+                tenant_id: link.tenantId,
+                remember_session: false,
+              });
+              await loadReferenceData(queryClient, link.tenantId);
+              startSession(answer);
+              dispatch({ type: 'reviewed' });
+              goTo(paths.profile(answer.user.userId));
+            } catch (error) {
+              const outcome = signInProblem(error);
+              if (outcome.kind === 'message') setProblem(outcome.message);
+              else setProblem([outcome.kind === 'offline' ? OFFLINE_MESSAGE : outcome.message]);
+            }
+          }}
+        />
+      );
+    case 'complete':
+      return <MessageStep title={texts.complete.title} />;
+    case 'adminNotApproved': {
+      const { title, message, button } = texts.adminNotApproved;
+      return (
+        <MessageStep
+          title={title}
+          message={message}
+          button={button}
+          onPress={() => goTo(paths.home)}
+        />
+      );
+    }
+    case 'awaitingLogin': {
+      const { title, message, button } = texts.awaitingLogin;
+      return (
+        <MessageStep
+          title={title}
+          message={message}
+          button={button}
+          onPress={() => goTo(paths.signIn)}
+        />
+      );
+    }
+  }
 }

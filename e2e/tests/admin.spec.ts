@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe.ts';
+import { withDemo } from '../support/demo.ts';
+import { claimLinkFor } from '../support/mail.ts';
+import { newPerson } from '../support/people.ts';
+import { saveScreenshot } from '../support/screenshots.ts';
+import { signIn } from '../support/session.ts';
+
+test.describe('administration', () => {
+  test('the menu leads administrators to the console, whose members list shows standings', async ({
+    page,
+  }, testInfo) => {
+    await signIn(page, 'admin');
+    await page.goto(withDemo('/dashboard'));
+    await page.getByRole('button', { name: /Account menu for/ }).click();
+    await page.getByRole('menuitem', { name: 'Administration' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Administration' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Pending requests' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+
+    await page.getByRole('tab', { name: 'Members' }).click();
+    await expect(page).toHaveURL(/tab=members/);
+    const rows = page.getByRole('row');
+    await expect(rows.filter({ hasText: 'Active' }).first()).toBeVisible();
+    await expect(rows.filter({ hasText: /Invited|Awaiting approval/ }).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, testInfo, 'admin-members');
+  });
+
+  test('a created profile mails its claim link', async ({ page, request }, testInfo) => {
+    const person = newPerson(testInfo, 'Created');
+    await signIn(page, 'admin');
+    await page.goto(withDemo('/admin?tab=create'));
+
+    await page.getByRole('button', { name: 'Create Profile' }).click();
+    await expect(page.getByText('Please enter a first name.')).toBeVisible();
+    await expect(page.getByText('Please enter a email address.')).toBeVisible();
+    await expect(
+      page.getByText('Please choose current involvement with the University.'),
+    ).toBeVisible();
+
+    await page.getByLabel('First Name').fill(person.firstName);
+    await page.getByLabel('Last Name').fill(person.lastName);
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByRole('button', { name: /Role$/ }).click();
+    await page.getByRole('option', { name: 'Faculty' }).click();
+    await page.getByRole('button', { name: /School$/ }).click();
+    await page.getByRole('option', { name: 'School of Medicine' }).click();
+    await page.getByRole('button', { name: /Department$/ }).click();
+    await expect(page.getByRole('option', { name: 'Physics' })).toHaveCount(0);
+    await page.getByRole('option', { name: 'Pediatrics' }).click();
+    await page
+      .getByLabel('Google Scholar URL')
+      .fill('https://scholar.google.com/citations?user=e2eXyZ12345');
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, testInfo, 'admin-create-profile');
+    await page.getByRole('button', { name: 'Create Profile' }).click();
+
+    await expect(
+      page.getByText(
+        `Profile created for ${person.name}. A link to claim it was sent to ${person.email}.`,
+      ),
+    ).toBeVisible();
+    await expect(page.getByLabel('First Name')).toHaveValue('');
+    expect(await claimLinkFor(request, person.email)).toMatch(/tenant=demo\.localhost/);
+  });
+});

@@ -1,0 +1,101 @@
+import type { AdminUser } from '@kindling/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { isApiError } from '../api/apiError.ts';
+import { LoadProblem } from '../errors/LoadProblem.tsx';
+import buttons from '../shell/buttons.module.css';
+import { Spinner } from '../shell/Spinner.tsx';
+import { showToast } from '../shell/toasts.ts';
+import { type AdminStatusFilter, adminUsersKey, fetchAdminUsers, setApproval } from './adminApi.ts';
+import styles from './MemberList.module.css';
+import { type Decision, MemberTable } from './MemberTable.tsx';
+
+interface MemberListProps {
+  variant: 'requests' | 'members';
+  adminStatusId: AdminStatusFilter;
+  page: number;
+  onPage(page: number): void;
+  empty: { title: string; message: string };
+}
+
+/** One page of members from the administration API, with approve and decline. */
+export function MemberList({ variant, adminStatusId, page, onPage, empty }: MemberListProps) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: adminUsersKey(adminStatusId, page),
+    queryFn: ({ signal }) => fetchAdminUsers(adminStatusId, page, signal),
+  });
+
+  const decide = async (user: AdminUser, decision: Decision) => {
+    const name = `${user.first_name} ${user.last_name}`;
+    try {
+      await setApproval(user.id, decision);
+      showToast(
+        decision === 2
+          ? `Approved ${name}.${user.has_account ? '' : ' A link to claim the profile was emailed.'}`
+          : `Declined ${name}.`,
+        'success',
+      );
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
+    } catch (error) {
+      showToast(isApiError(error) ? error.message : 'An unknown error occurred.', 'error');
+    }
+  };
+
+  // A page emptied by the last decision on it sends the list back to the first page (SPEC §4).
+  const pastTheEnd = isApiError(query.error, 'NOT_FOUND') && page > 1;
+  useEffect(() => {
+    if (pastTheEnd) onPage(1);
+  }, [pastTheEnd, onPage]);
+
+  if (pastTheEnd) return null;
+  if (query.isError) return <LoadProblem error={query.error} onRetry={() => query.refetch()} />;
+  if (!query.data) {
+    return (
+      <div className={styles.loading}>
+        <Spinner />
+      </div>
+    );
+  }
+
+  const { users, total_pages: totalPages, total_count: total } = query.data;
+  if (users.length === 0) {
+    return (
+      <div className={styles.empty}>
+        <h3>{empty.title}</h3>
+        <p>{empty.message}</p>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.list}>
+      <p className={styles.count} aria-live="polite">
+        {total === 1 ? '1 person' : `${total} people`}
+      </p>
+      <MemberTable caption={empty.title} users={users} variant={variant} onDecide={decide} />
+      {totalPages > 1 && (
+        <nav className={styles.pager} aria-label="Pages">
+          <button
+            type="button"
+            className={buttons.secondary}
+            disabled={page <= 1}
+            onClick={() => onPage(page - 1)}
+          >
+            Previous
+          </button>
+          <span>
+            Page {page} of {totalPages}
+          </span>
+          <button
+            type="button"
+            className={buttons.secondary}
+            disabled={page >= totalPages}
+            onClick={() => onPage(page + 1)}
+          >
+            Next
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}

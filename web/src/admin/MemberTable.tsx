@@ -1,0 +1,127 @@
+// biome-ignore-all lint/a11y/noRedundantRoles: browsers drop table semantics from cells restyled as blocks (the cards at the mobile breakpoint); the roles keep them.
+import { type AdminUser, status } from '@kindling/contract';
+import { useState } from 'react';
+import { formatLongDate } from '../format/dates.ts';
+import buttons from '../shell/buttons.module.css';
+import styles from './MemberTable.module.css';
+import { memberBadges } from './memberStatus.ts';
+
+export type Decision = 2 | 3;
+
+interface MemberTableProps {
+  caption: string;
+  users: readonly AdminUser[];
+  /** Requests show who invited and when; members show their standing. */
+  variant: 'requests' | 'members';
+  onDecide(user: AdminUser, decision: Decision): Promise<void>;
+}
+
+const fullName = (user: AdminUser) => `${user.first_name} ${user.last_name}`;
+
+/**
+ * People as a table, which becomes a list of cards at the mobile breakpoint (each cell then
+ * carries its column's name), with approve and decline beside each.
+ */
+export function MemberTable({ caption, users, variant, onDecide }: MemberTableProps) {
+  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+
+  const decide = async (user: AdminUser, decision: Decision) => {
+    setBusy((ids) => new Set(ids).add(user.id));
+    try {
+      await onDecide(user, decision);
+    } finally {
+      setBusy((ids) => {
+        const next = new Set(ids);
+        next.delete(user.id);
+        return next;
+      });
+    }
+  };
+
+  return (
+    <table className={styles.table} role="table">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead role="rowgroup">
+        <tr role="row">
+          <th scope="col" role="columnheader">
+            Name
+          </th>
+          <th scope="col" role="columnheader">
+            Email
+          </th>
+          <th scope="col" role="columnheader">
+            Role
+          </th>
+          <th scope="col" role="columnheader">
+            {variant === 'requests' ? 'Requested' : 'Status'}
+          </th>
+          <th scope="col" role="columnheader">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody role="rowgroup">
+        {users.map((user) => {
+          const name = fullName(user);
+          const pending = busy.has(user.id);
+          return (
+            <tr key={user.id} role="row">
+              <th scope="row" role="rowheader" data-label="Name" className={styles.name}>
+                {name}
+                {user.school_name && <span className={styles.sub}>{user.school_name}</span>}
+              </th>
+              <td role="cell" data-label="Email" className={styles.email}>
+                {user.email}
+              </td>
+              <td role="cell" data-label="Role">
+                {user.role_name}
+              </td>
+              {variant === 'requests' ? (
+                <td role="cell" data-label="Requested">
+                  {formatLongDate(user.created_at)}
+                  {user.invited_by_name && (
+                    <span className={styles.sub}>Invited by {user.invited_by_name}</span>
+                  )}
+                </td>
+              ) : (
+                <td role="cell" data-label="Status">
+                  <ul className={styles.badges}>
+                    {memberBadges(user).map((badge) => (
+                      <li key={badge.label} className={styles.badge} data-tone={badge.tone}>
+                        {badge.label}
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+              )}
+              <td role="cell" className={styles.actions}>
+                {user.admin_status_id !== status.approved && (
+                  <button
+                    type="button"
+                    className={buttons.primary}
+                    disabled={pending}
+                    aria-label={`Approve ${name}`}
+                    onClick={() => decide(user, 2)}
+                  >
+                    Approve
+                  </button>
+                )}
+                {user.admin_status_id !== status.declined && (
+                  <button
+                    type="button"
+                    className={buttons.secondary}
+                    disabled={pending}
+                    aria-label={`Decline ${name}`}
+                    onClick={() => decide(user, 3)}
+                  >
+                    Decline
+                  </button>
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,168 @@
+import { FACULTY_ROLE_ID } from '@kindling/contract';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { isApiError } from '../api/apiError.ts';
+import { FormAlert } from '../forms/FormAlert.tsx';
+import { lazyResolver } from '../forms/lazyResolver.ts';
+import type { Message } from '../forms/message.ts';
+import { SelectField } from '../forms/SelectField.tsx';
+import { SubmitButton } from '../forms/SubmitButton.tsx';
+import { TextField } from '../forms/TextField.tsx';
+import { rolesProblem, useRoles } from '../lookups/roles.ts';
+import { useTenant } from '../tenant/TenantContext.ts';
+import styles from './InvitationForm.module.css';
+import type { InvitationInput, InvitationValues } from './invitationForms.ts';
+import { type InvitationWho, invitationProblem } from './invitationProblem.ts';
+
+interface InvitationFormProps {
+  who: InvitationWho;
+  submitLabel: string;
+  /** Sends the invitation; a rejection is shown on the form. */
+  send(values: InvitationValues): Promise<void>;
+  /** A message to show above the fields after a successful send (the form is then emptied). */
+  sentMessage?: Message | null;
+}
+
+const schemas = {
+  your: lazyResolver<InvitationInput, InvitationValues>(() =>
+    import('./invitationForms.ts').then((m) => m.invitationResolvers.your),
+  ),
+  a: lazyResolver<InvitationInput, InvitationValues>(() =>
+    import('./invitationForms.ts').then((m) => m.invitationResolvers.a),
+  ),
+};
+
+const emptyForm: InvitationInput = {
+  first_name: '',
+  last_name: '',
+  email: '',
+  role_id: null,
+  google_scholar_url: '',
+  linkedin_url: '',
+};
+
+const formFields = new Set(Object.keys(emptyForm));
+
+/**
+ * The invitation form shared by Request an Invitation and Invite Others (SPEC §5): choosing a role
+ * reveals LinkedIn (required) and, for faculty, Google Scholar (optional); clearing it hides both.
+ */
+export function InvitationForm({ who, submitLabel, send, sentMessage }: InvitationFormProps) {
+  const tenant = useTenant();
+  const roles = useRoles(tenant.id);
+  const [problem, setProblem] = useState<Message | null>(null);
+  const form = useForm<InvitationInput, unknown, InvitationValues>({
+    resolver: schemas[who].resolver,
+    defaultValues: emptyForm,
+  });
+  const { errors, isSubmitting, isSubmitted } = form.formState;
+  const roleId = form.watch('role_id') as number | null;
+  const roleField = form.register('role_id');
+  const yours = who === 'your';
+
+  useEffect(() => schemas[who].preload(), [who]);
+
+  const chooseRole = (next: number | null) => {
+    form.setValue('role_id', next, { shouldValidate: isSubmitted });
+    // Hidden fields keep no value, so a link typed for another role is never sent or judged.
+    if (next !== FACULTY_ROLE_ID) {
+      form.setValue('google_scholar_url', '');
+      form.clearErrors('google_scholar_url');
+    }
+    if (next === null) {
+      form.setValue('linkedin_url', '');
+      form.clearErrors('linkedin_url');
+    }
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    setProblem(null);
+    try {
+      await send(values);
+      form.reset(emptyForm);
+    } catch (error) {
+      setProblem(invitationProblem(error, who));
+      for (const detail of isApiError(error) ? error.details : []) {
+        const field = detail.field as keyof InvitationInput;
+        if (formFields.has(field)) form.setError(field, { message: detail.error });
+      }
+    }
+  });
+
+  const rolesMessage = rolesProblem(roles.error, roles.data);
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      {problem && <FormAlert message={problem} />}
+      {!problem && sentMessage && <FormAlert tone="success" message={sentMessage} />}
+      <div className={styles.pair}>
+        <TextField
+          label="First Name"
+          autoComplete={yours ? 'given-name' : 'off'}
+          required
+          registration={form.register('first_name')}
+          error={errors.first_name?.message}
+        />
+        <TextField
+          label="Last Name"
+          autoComplete={yours ? 'family-name' : 'off'}
+          required
+          registration={form.register('last_name')}
+          error={errors.last_name?.message}
+        />
+      </div>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete={yours ? 'email' : 'off'}
+        inputMode="email"
+        spellCheck={false}
+        autoCapitalize="off"
+        required
+        registration={form.register('email')}
+        error={errors.email?.message}
+      />
+      <SelectField
+        label="Current Involvement with the University"
+        placeholder={yours ? 'Select your involvement' : 'Select their involvement'}
+        options={roles.data ?? []}
+        value={roleId}
+        onChange={chooseRole}
+        isRequired
+        clearable
+        emptyMessage="No available university roles"
+        error={errors.role_id?.message ?? rolesMessage ?? undefined}
+        focusRef={(handle) => roleField.ref(handle)}
+      />
+      {roleId === FACULTY_ROLE_ID && (
+        <TextField
+          label="Google Scholar URL"
+          type="url"
+          inputMode="url"
+          placeholder="https://scholar.google.com/citations?user=…"
+          description="Optional"
+          spellCheck={false}
+          autoCapitalize="off"
+          registration={form.register('google_scholar_url')}
+          error={errors.google_scholar_url?.message}
+        />
+      )}
+      {roleId !== null && (
+        <TextField
+          label="LinkedIn URL"
+          type="url"
+          inputMode="url"
+          placeholder="https://www.linkedin.com/in/…"
+          spellCheck={false}
+          autoCapitalize="off"
+          required
+          registration={form.register('linkedin_url')}
+          error={errors.linkedin_url?.message}
+        />
+      )}
+      <SubmitButton pending={isSubmitting} pendingLabel="Sending…">
+        {submitLabel}
+      </SubmitButton>
+    </form>
+  );
+}
