@@ -11,7 +11,7 @@ test.describe('administration', () => {
     page,
   }, testInfo) => {
     await signIn(page, 'admin');
-    await page.goto(withDemo('/dashboard'));
+    await page.goto(withDemo('/terms-and-conditions'));
     await page.getByRole('button', { name: /Account menu for/ }).click();
     await page.getByRole('menuitem', { name: 'Administration' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Administration' })).toBeVisible();
