@@ -7,7 +7,7 @@ interface Owned {
 }
 
 /** SPEC §6: an idea is the member's own when they are its principal investigator or case manager. */
-export function ownsIdea(session: SessionContext, idea: Owned): boolean {
+function ownsIdea(session: SessionContext, idea: Owned): boolean {
   return session.userId === idea.principalInvestigatorId || session.userId === idea.caseManagerId;
 }
 

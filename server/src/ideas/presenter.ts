@@ -2,7 +2,7 @@ import type { IdeaDetail, IdeaPerson, IdeaSummary } from '@kindling/contract';
 import type { PersonRow, SummaryRow } from './idea-rows.ts';
 import type { DetailRow } from './repository.ts';
 
-export function presentPerson(row: PersonRow): IdeaPerson {
+function presentPerson(row: PersonRow): IdeaPerson {
   return {
     id: row.id,
     email: row.email,

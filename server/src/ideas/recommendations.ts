@@ -27,11 +27,11 @@ export const SOURCE_LIMITS = {
 } as const;
 
 /**
- * How far back the support and text sources look. Their tests (`exists`, `@@`) cannot use an index
- * under row-level security (neither operator is leakproof), so they walk ideas newest first; the
- * window bounds that walk when few ideas match.
+ * How far back the support and text sources look. Both walk ideas newest first and test each: the
+ * support index has no dates to order by, and `@@` cannot use an index under row-level security
+ * (it is not leakproof). The window bounds the walk when few ideas match.
  */
-export const SCAN_WINDOW = 5000;
+const SCAN_WINDOW = 5000;
 
 const TERMS = 24;
 const OWN_IDEAS_READ = 20;
@@ -156,7 +156,7 @@ function score(signals: MemberSignals): SQL {
   return sql.join(terms, sql` + `);
 }
 
-export type RankedRow = SummaryRow & { total: number };
+type RankedRow = SummaryRow & { total: number };
 
 /**
  * One page of the member's ranked pool, their own ideas last, with the pool's size in `total` on
