@@ -19,9 +19,9 @@ export function InviteOthersPage() {
       title={tenant.branding.navLabels.inviteOthers}
       lead={
         <p>
-          Invite a colleague to join {product}. They receive an email with a link to set up their
-          profile
-          {can('admin') ? '.' : ' once an administrator has approved the invitation.'}
+          Invite a colleague to join {product}. They receive an email at once with a link to set up
+          their profile
+          {can('admin') ? '.' : ', which they can use once an administrator has approved it.'}
         </p>
       }
     >
