@@ -34,8 +34,9 @@ const nameField = (required: string, short: string) =>
     .max(50, { message: short })
     .regex(NAME_PATTERN, { message: short });
 
+/** A form's parsed output (null for an absent Scholar URL) must validate again on the server. */
 const blankToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
+  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
 
 /**
  * The invitation form (SPEC §5): Google Scholar only for faculty and optional, LinkedIn required
