@@ -228,7 +228,9 @@ export async function seedSynthetic(
   // PGlite runs no autovacuum: without fresh statistics and visibility maps after a bulk load the
   // planner misjudges and index-only reads visit the heap. VACUUM cannot run inside a transaction.
   say('vacuum and analyze');
-  await db.execute(sql`vacuum (analyze) users, accounts, ideas, idea_supports, idea_links, idea_patents, follows`);
+  await db.execute(
+    sql`vacuum (analyze) users, accounts, ideas, idea_supports, idea_links, idea_patents, follows`,
+  );
   return {
     tenant_id: tenantId,
     people: options.people,
