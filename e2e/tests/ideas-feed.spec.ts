@@ -59,7 +59,11 @@ test.describe('idea feed', () => {
     await dialog.getByRole('checkbox', { name: 'Industry partner' }).check();
     const owner = dialog.getByRole('combobox', { name: 'Idea owner' });
     await owner.fill('rama');
-    await page.getByRole('option', { name: 'Priya Raman' }).click();
+    // Pick with the keyboard once the debounced search has answered: a click can land while the
+    // list re-renders under touch emulation and miss.
+    await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['Priya Raman']);
+    await owner.press('ArrowDown');
+    await owner.press('Enter');
     await expect(owner).toHaveValue('Priya Raman');
     await expectNoAxeViolations(page);
     await saveScreenshot(page, testInfo, 'ideas-filters', { fullPage: false });
