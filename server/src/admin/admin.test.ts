@@ -1,4 +1,5 @@
 import { adminUsersAnswer } from '@kindling/contract';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
@@ -10,6 +11,7 @@ import {
   signInCookie,
 } from '../../test/factories.ts';
 import { claimLinkOf, lastMailTo, mailsTo } from '../../test/mail.ts';
+import { auditLog } from '../db/schema.ts';
 
 describe('administration calls', () => {
   let t: TestApp;
@@ -213,6 +215,36 @@ describe('administration calls', () => {
     expect(support.support_or_partnership.map((s: { name: string }) => s.name)).toContain(
       'Lab space',
     );
+  });
+
+  it('writes every change to the audit log with its actor, and nothing for a refused one', async () => {
+    const entries = () =>
+      t.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.tenantId, alpha.tenantId))
+        .orderBy(desc(auditLog.id));
+    const member = await makeUser(t.db, alpha.tenantId, { email: 'audited@alpha.edu' });
+    await call('PUT', `/admin/users/${member.id}/permissions`, admin, {
+      permissions: ['create_idea'],
+    });
+    const [latest] = await entries();
+    expect(latest).toMatchObject({
+      action: 'member.permissions',
+      actorEmail: `admin@${alpha.domain}`,
+      targetType: 'user',
+      targetId: member.id,
+    });
+    expect(latest?.summary).toContain('audited@alpha.edu');
+    const before = (await entries()).length;
+    const refused = await call('POST', '/admin/schools', admin, { name: 'School of Law' });
+    expect(refused.status).toBe(409);
+    expect((await entries()).length).toBe(before);
+    const betaEntries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tenantId, beta.tenantId), eq(auditLog.targetId, member.id)));
+    expect(betaEntries).toEqual([]);
   });
 
   it('an administrator of another tenant finds none of these members: 404', async () => {

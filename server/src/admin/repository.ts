@@ -69,6 +69,7 @@ export async function findMember(db: Executor, tenantId: number, userId: number)
       id: users.id,
       email: users.email,
       firstName: users.firstName,
+      lastName: users.lastName,
       adminStatusId: users.adminStatusId,
       accountId: accounts.id,
     })

@@ -102,7 +102,7 @@ export function adminRoutes(deps: Deps) {
         const session = sessionOf(c);
         const tenant = await sessionTenant(deps, session.tenantId);
         const { admin_status_id } = c.req.valid('json');
-        await setApproval(deps, tenant, c.req.valid('param').id, admin_status_id);
+        await setApproval(deps, tenant, session.userId, c.req.valid('param').id, admin_status_id);
         return c.json({ message: admin_status_id === 2 ? 'Approved.' : 'Declined.' }, 200);
       },
     )
@@ -116,10 +116,9 @@ export function adminRoutes(deps: Deps) {
         responses: { 200: json(messageAnswer), 400: errors[400], 404: errors[404], ...guarded },
       }),
       async (c) => {
-        const { tenantId } = sessionOf(c);
         await setPermissions(
           deps,
-          tenantId,
+          sessionOf(c),
           c.req.valid('param').id,
           c.req.valid('json').permissions,
         );
@@ -127,16 +126,13 @@ export function adminRoutes(deps: Deps) {
       },
     )
     .openapi(lookupRoute('/admin/schools', 'Adds a school'), async (c) =>
-      c.json(await createLookup(deps, sessionOf(c).tenantId, 'school', c.req.valid('json')), 201),
+      c.json(await createLookup(deps, sessionOf(c), 'school', c.req.valid('json')), 201),
     )
     .openapi(lookupRoute('/admin/support', 'Adds a support type'), async (c) =>
-      c.json(await createLookup(deps, sessionOf(c).tenantId, 'support', c.req.valid('json')), 201),
+      c.json(await createLookup(deps, sessionOf(c), 'support', c.req.valid('json')), 201),
     )
     .openapi(lookupRoute('/admin/ip-status', 'Adds an IP status'), async (c) =>
-      c.json(
-        await createLookup(deps, sessionOf(c).tenantId, 'ip-status', c.req.valid('json')),
-        201,
-      ),
+      c.json(await createLookup(deps, sessionOf(c), 'ip-status', c.req.valid('json')), 201),
     )
     .openapi(
       createRoute({
@@ -153,9 +149,6 @@ export function adminRoutes(deps: Deps) {
         },
       }),
       async (c) =>
-        c.json(
-          await createLookup(deps, sessionOf(c).tenantId, 'department', c.req.valid('json')),
-          201,
-        ),
+        c.json(await createLookup(deps, sessionOf(c), 'department', c.req.valid('json')), 201),
     );
 }

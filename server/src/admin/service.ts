@@ -1,4 +1,5 @@
 import { status } from '@kindling/contract';
+import { recordAudit } from '../audit/record.ts';
 import { revokeUserSessions } from '../auth/repository.ts';
 import type { Deps } from '../context.ts';
 import type { Tx } from '../db/client.ts';
@@ -17,6 +18,12 @@ import {
   schoolExists,
   updateMember,
 } from './repository.ts';
+
+/** The administrator a change is made by, as the session names them. */
+export interface Actor {
+  tenantId: number;
+  userId: number;
+}
 
 export const MEMBER_NOT_FOUND = 'The user might have been deleted or never created.';
 
@@ -104,6 +111,14 @@ export async function createProfile(
       { id: userId, email: input.email, firstName: input.first_name },
       'created',
     );
+    await recordAudit(tx, {
+      tenantId: tenant.id,
+      actorId: adminUserId,
+      action: 'member.create',
+      targetType: 'user',
+      targetId: userId,
+      summary: `Created the profile of ${input.first_name} ${input.last_name} <${input.email}> and mailed the claim link`,
+    });
     return userId;
   });
   deps.mailer.nudge();
@@ -117,6 +132,7 @@ export async function createProfile(
 export async function setApproval(
   deps: Deps,
   tenant: TenantRow,
+  actorId: number,
   userId: number,
   adminStatusId: 2 | 3,
 ) {
@@ -129,19 +145,39 @@ export async function setApproval(
     } else if (!member.accountId && member.adminStatusId !== status.approved) {
       await issueClaimMail(deps, tx, tenant, member, 'approved');
     }
+    const approved = adminStatusId === status.approved;
+    await recordAudit(tx, {
+      tenantId: tenant.id,
+      actorId,
+      action: approved ? 'member.approve' : 'member.decline',
+      targetType: 'user',
+      targetId: userId,
+      summary: `${approved ? 'Approved' : 'Declined'} ${member.firstName} ${member.lastName} <${member.email}>`,
+    });
   });
   deps.mailer.nudge();
 }
 
 export async function setPermissions(
   deps: Deps,
-  tenantId: number,
+  actor: Actor,
   userId: number,
   permissions: string[],
 ) {
+  const { tenantId } = actor;
   await inTenant(deps.database.db, tenantId, async (tx) => {
-    if (!(await findMember(tx, tenantId, userId))) throw notFound(MEMBER_NOT_FOUND);
+    const member = await findMember(tx, tenantId, userId);
+    if (!member) throw notFound(MEMBER_NOT_FOUND);
     await updateMember(tx, tenantId, userId, { permissions });
+    await recordAudit(tx, {
+      tenantId,
+      actorId: actor.userId,
+      action: 'member.permissions',
+      targetType: 'user',
+      targetId: userId,
+      summary: `Set the permissions of ${member.firstName} ${member.lastName} <${member.email}> to ${permissions.join(', ') || 'none'}`,
+      detail: { permissions },
+    });
   });
 }
 
@@ -157,10 +193,20 @@ const lookupLabels: Record<Lookup, string> = {
 /** Adds a school, support type or IP status; a name already used (any case) is 409. */
 export async function createLookup(
   deps: Deps,
-  tenantId: number,
+  actor: Actor,
   kind: Lookup,
   input: { name: string; school_id?: number },
 ) {
+  const { tenantId } = actor;
+  const audit = (tx: Tx, id: number) =>
+    recordAudit(tx, {
+      tenantId,
+      actorId: actor.userId,
+      action: `${kind}.create`,
+      targetType: kind,
+      targetId: id,
+      summary: `Added ${lookupLabels[kind].replace(/^An? /, 'the ').toLowerCase()} '${input.name}'`,
+    });
   try {
     return await inTenant(deps.database.db, tenantId, async (tx) => {
       if (kind === 'department') {
@@ -174,6 +220,7 @@ export async function createLookup(
           .insert(departments)
           .values({ tenantId, schoolId, name: input.name })
           .returning({ id: departments.id });
+        await audit(tx, row?.id as number);
         return { id: row?.id as number };
       }
       const table = lookupTables[kind];
@@ -181,6 +228,7 @@ export async function createLookup(
         .insert(table)
         .values({ tenantId, name: input.name })
         .returning({ id: table.id });
+      await audit(tx, row?.id as number);
       return { id: row?.id as number };
     });
   } catch (error) {

@@ -449,3 +449,31 @@ export const uploads = pgTable(
     index('uploads_user_idx').on(t.tenantId, t.userId, t.url),
   ],
 );
+
+/**
+ * What administrators did and when sign-in failures came in bursts. Rows are written in the
+ * transaction of the change they describe and never updated; the actor's e-mail is copied so the
+ * entry still reads right after the member changes it.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    /** Null for entries the system writes itself (sign-in failure bursts). */
+    actorId: integer('actor_id'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: integer('target_id'),
+    /** One human sentence, shown in the console and exported. */
+    summary: text('summary').notNull(),
+    detail: jsonb('detail').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('audit_log_time_idx').on(t.tenantId, t.createdAt, t.id),
+    index('audit_log_action_idx').on(t.tenantId, t.action, t.createdAt),
+  ],
+);
