@@ -15,13 +15,14 @@ test.describe('administration', () => {
     await page.getByRole('button', { name: /Account menu for/ }).click();
     await page.getByRole('menuitem', { name: 'Administration' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Administration' })).toBeVisible();
-    await expect(page.getByRole('tab', { name: 'Pending requests' })).toHaveAttribute(
-      'aria-selected',
-      'true',
+    const consoleNav = page.getByRole('navigation', { name: 'Administration' });
+    await expect(consoleNav.getByRole('link', { name: 'Pending requests' })).toHaveAttribute(
+      'aria-current',
+      'page',
     );
 
-    await page.getByRole('tab', { name: 'Members' }).click();
-    await expect(page).toHaveURL(/tab=members/);
+    await consoleNav.getByRole('link', { name: 'Members' }).click();
+    await expect(page).toHaveURL(/\/admin\/members/);
     const rows = page.getByRole('row');
     await expect(rows.filter({ hasText: 'Active' }).first()).toBeVisible();
     await expect(rows.filter({ hasText: /Invited|Awaiting approval/ }).first()).toBeVisible();
@@ -32,7 +33,7 @@ test.describe('administration', () => {
   test('a created profile mails its claim link', async ({ page, request }, testInfo) => {
     const person = newPerson(testInfo, 'Created');
     await signIn(page, 'admin');
-    await page.goto(withDemo('/admin?tab=create'));
+    await page.goto(withDemo('/admin/create'));
 
     await page.getByRole('button', { name: 'Create Profile' }).click();
     await expect(page.getByText('Please enter a first name.')).toBeVisible();

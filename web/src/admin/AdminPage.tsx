@@ -1,90 +1,68 @@
-import { useCallback } from 'react';
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components/Tabs';
-import { useSearchParams } from 'react-router';
+import { Suspense } from 'react';
+import { Link, NavLink, Route, Routes, useLocation } from 'react-router';
+import { paths } from '../app/paths.ts';
 import { Screen } from '../shell/Screen.tsx';
+import { Spinner } from '../shell/Spinner.tsx';
 import { useTenant } from '../tenant/TenantContext.ts';
 import styles from './AdminPage.module.css';
-import { CreateProfileForm } from './CreateProfileForm.tsx';
-import { MemberList } from './MemberList.tsx';
+import { adminSections } from './sections.tsx';
 
-const tabs = ['requests', 'members', 'create'] as const;
-type AdminTab = (typeof tabs)[number];
+const sectionOf = (pathname: string) => {
+  const rest = pathname.replace(/^\/admin\/?/, '').split('/')[0] ?? '';
+  return adminSections.find((s) => s.path === rest);
+};
 
-const isTab = (value: string | null): value is AdminTab => tabs.includes(value as AdminTab);
-
-/** The administration console (CONTRACT §3, §6): pending requests, members, new profiles. */
+/**
+ * The administration console (CONTRACT §3, §6): a navigation of its sections beside the open one.
+ * At the mobile breakpoint the navigation becomes a row that scrolls sideways above the section.
+ */
 export function AdminPage() {
   const { branding } = useTenant();
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
-  const tab: AdminTab = isTab(requested) ? requested : 'requests';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-
-  const update = useCallback(
-    (changes: Record<string, string | null>) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null) next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      }),
-    [setParams],
-  );
-  const onPage = useCallback(
-    (next: number) => update({ page: next > 1 ? String(next) : null }),
-    [update],
-  );
+  const { pathname } = useLocation();
+  const current = sectionOf(pathname);
 
   return (
-    <Screen
-      title={branding.navLabels.administration}
-      lead="Review invitation requests, keep an eye on members and create profiles for people to claim."
-    >
-      <Tabs
-        className={styles.tabs}
-        selectedKey={tab}
-        onSelectionChange={(key) =>
-          update({ tab: key === 'requests' ? null : String(key), page: null })
-        }
-      >
-        <TabList className={styles.tabList} aria-label="Administration">
-          <Tab className={styles.tab} id="requests">
-            Pending requests
-          </Tab>
-          <Tab className={styles.tab} id="members">
-            Members
-          </Tab>
-          <Tab className={styles.tab} id="create">
-            Create profile
-          </Tab>
-        </TabList>
-        <TabPanel className={styles.panel} id="requests">
-          <MemberList
-            variant="requests"
-            adminStatusId={1}
-            page={page}
-            onPage={onPage}
-            empty={{
-              title: 'Pending requests',
-              message: 'No one is waiting for approval. New requests and invitations appear here.',
-            }}
-          />
-        </TabPanel>
-        <TabPanel className={styles.panel} id="members">
-          <MemberList
-            variant="members"
-            adminStatusId={undefined}
-            page={page}
-            onPage={onPage}
-            empty={{ title: 'Members', message: 'There are no members yet.' }}
-          />
-        </TabPanel>
-        <TabPanel className={styles.panel} id="create">
-          <CreateProfileForm />
-        </TabPanel>
-      </Tabs>
+    <Screen title={branding.navLabels.administration} lead={current?.lead}>
+      <div className={styles.console}>
+        <nav className={styles.nav} aria-label="Administration">
+          <ul className={styles.navList}>
+            {adminSections.map((s) => (
+              <li key={s.path}>
+                <NavLink
+                  end
+                  to={s.path === '' ? paths.admin : `${paths.admin}/${s.path}`}
+                  className={({ isActive }) =>
+                    isActive ? `${styles.navLink} ${styles.active}` : styles.navLink
+                  }
+                >
+                  {s.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section className={styles.section} aria-label={current?.label}>
+          <Suspense fallback={<Spinner />}>
+            <Routes>
+              {adminSections.map(({ path, Component }) =>
+                path === '' ? (
+                  <Route key="index" index element={<Component />} />
+                ) : (
+                  <Route key={path} path={`${path}/*`} element={<Component />} />
+                ),
+              )}
+              <Route
+                path="*"
+                element={
+                  <p className={styles.missing}>
+                    There is no such section. <Link to={paths.admin}>Back to the console</Link>
+                  </p>
+                }
+              />
+            </Routes>
+          </Suspense>
+        </section>
+      </div>
     </Screen>
   );
 }

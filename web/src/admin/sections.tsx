@@ -1,0 +1,48 @@
+import { type ComponentType, lazy } from 'react';
+
+/**
+ * The console's sections, in navigation order. Each is a screen of its own under /admin, loaded
+ * when first opened so the console's first load carries only the navigation and the landing
+ * section. A new section is one entry here.
+ */
+export interface AdminSection {
+  /** Under /admin; '' is the landing section. */
+  path: string;
+  label: string;
+  /** A line under the console's title while the section is open. */
+  lead: string;
+  Component: ComponentType;
+}
+
+const section = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  lazy(async () => ({ default: pick(await load()) }));
+
+export const adminSections: AdminSection[] = [
+  {
+    path: '',
+    label: 'Pending requests',
+    lead: 'People waiting for approval: approve them to mail a link to claim their profile.',
+    Component: section(
+      () => import('./requests/RequestsSection.tsx'),
+      (m) => m.RequestsSection,
+    ),
+  },
+  {
+    path: 'members',
+    label: 'Members',
+    lead: 'Everyone in the portal, with their standing.',
+    Component: section(
+      () => import('./members/MembersSection.tsx'),
+      (m) => m.MembersSection,
+    ),
+  },
+  {
+    path: 'create',
+    label: 'Create profile',
+    lead: 'Create a profile for someone to claim; the link is mailed to them at once.',
+    Component: section(
+      () => import('./CreateProfileForm.tsx'),
+      (m) => m.CreateProfileForm,
+    ),
+  },
+];
