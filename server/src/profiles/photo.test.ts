@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -11,6 +12,7 @@ import {
   makeUser,
   sessionCookie,
 } from '../../test/factories.ts';
+import { uploads } from '../db/schema.ts';
 
 type Tenant = Awaited<ReturnType<typeof makeTenant>>;
 const PHOTO_TYPE = 'Please upload a JPEG, PNG, GIF, or SVG image.';
@@ -250,6 +252,48 @@ describe('photo upload', () => {
     expect((await byOther.json()).details).toEqual([
       { field: 'profile_image_url', error: 'Please upload the photo before saving it.' },
     ]);
+  });
+
+  it('deletes the replaced photo and day-old unsaved uploads when a save commits', async () => {
+    const user = await makeUser(t.db, alpha.tenantId, {
+      linkedinUrl: 'https://www.linkedin.com/in/tidy',
+    });
+    await giveAccount(t.db, alpha.tenantId, user.id);
+    const cookie = await sessionCookie(t.db, t.deps.config.secretKey, alpha.tenantId, user.id);
+    const png = await solid(8, 8, 'navy').png().toBuffer();
+    const uploadUrl = async () =>
+      ((await (await upload(user.id, cookie, png)).json()) as { profile_image_url: string })
+        .profile_image_url;
+    const save = (url: string) =>
+      t.request(
+        `/api/v1/profiles/${user.id}`,
+        jsonInit(
+          'PUT',
+          { first_name: 'Tidy', last_name: 'Member', bio: 'Hi', profile_image_url: url },
+          cookie,
+        ),
+      );
+
+    const first = await uploadUrl();
+    expect((await save(first)).status).toBe(200);
+    const abandoned = await uploadUrl();
+    await t.db
+      .update(uploads)
+      .set({ createdAt: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000) })
+      .where(and(eq(uploads.tenantId, alpha.tenantId), eq(uploads.url, abandoned)));
+    const pending = await uploadUrl();
+    const second = await uploadUrl();
+    expect((await save(second)).status).toBe(200);
+
+    expect((await t.request(first)).status).toBe(404);
+    expect((await t.request(abandoned)).status).toBe(404);
+    expect((await t.request(pending)).status).toBe(200);
+    expect((await t.request(second)).status).toBe(200);
+    const kept = await t.db
+      .select({ url: uploads.url })
+      .from(uploads)
+      .where(and(eq(uploads.tenantId, alpha.tenantId), eq(uploads.userId, user.id)));
+    expect(kept.map((row) => row.url).sort()).toEqual([pending, second].sort());
   });
 
   it('serves nothing at /uploads but issued keys: no listing, no traversal', async () => {

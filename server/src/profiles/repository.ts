@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { departments, ideas, roles, schools, uploads, users } from '../db/schema.ts';
 
@@ -103,4 +103,34 @@ export async function uploadIssued(db: Executor, tenantId: number, userId: numbe
     .where(and(eq(uploads.tenantId, tenantId), eq(uploads.userId, userId), eq(uploads.url, url)))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Forgets the member's photos that no profile shows any more: the one a save just replaced, and
+ * uploads never saved that are older than `abandonedBefore` (a newer one may still be on its way
+ * to a save in another tab). Answers their storage keys, for deletion once the transaction commits.
+ */
+export async function takeUnusedUploads(
+  db: Executor,
+  tenantId: number,
+  userId: number,
+  {
+    keepUrl,
+    replacedUrl,
+    abandonedBefore,
+  }: { keepUrl: string | null; replacedUrl: string | null; abandonedBefore: Date },
+): Promise<string[]> {
+  const stale = lt(uploads.createdAt, abandonedBefore);
+  const rows = await db
+    .delete(uploads)
+    .where(
+      and(
+        eq(uploads.tenantId, tenantId),
+        eq(uploads.userId, userId),
+        keepUrl === null ? undefined : ne(uploads.url, keepUrl),
+        replacedUrl === null ? stale : or(eq(uploads.url, replacedUrl), stale),
+      ),
+    )
+    .returning({ key: uploads.key });
+  return rows.map((row) => row.key);
 }

@@ -23,6 +23,7 @@ import {
   type ProfileRow,
   schoolExists,
   schoolOfDepartment,
+  takeUnusedUploads,
   updateProfileRow,
   uploadIssued,
 } from './repository.ts';
@@ -117,7 +118,7 @@ export async function saveProfile(
   else if (bioLength > limits.bio)
     bioDetails.push({ field: 'bio', error: profileMessages.bioTooLong });
 
-  return inTenant(deps.database.db, tenantId, async (tx) => {
+  const { profile, unused } = await inTenant(deps.database.db, tenantId, async (tx) => {
     const current = await findProfileRow(tx, tenantId, userId);
     if (!current) throw notFound(profileMessages.notFound);
     const details = [...bioDetails];
@@ -161,8 +162,30 @@ export async function saveProfile(
       publications: input.publications,
       grants: input.grants,
     });
-    return loadProfile(tx, session, userId);
+    const unused = await takeUnusedUploads(tx, tenantId, userId, {
+      keepUrl: profileImageUrl,
+      replacedUrl: profileImageUrl === current.profileImageUrl ? null : current.profileImageUrl,
+      abandonedBefore: new Date(deps.now().getTime() - ABANDONED_UPLOAD_MS),
+    });
+    return { profile: await loadProfile(tx, session, userId), unused };
   });
+  await removeFiles(deps, unused);
+  return profile;
+}
+
+/** An upload not saved to the profile within a day was abandoned (a closed tab, a failed save). */
+const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes files whose records are already gone. Done after the commit, since a deletion cannot be
+ * rolled back; a failure only leaves an unreferenced file behind, so it is logged, not raised.
+ */
+async function removeFiles(deps: Deps, keys: string[]) {
+  for (const key of keys) {
+    await deps.storage.remove(key).catch((error: unknown) => {
+      deps.logger.warn({ err: error, key }, 'could not delete an unused upload');
+    });
+  }
 }
 
 /**

@@ -38,6 +38,15 @@ describe('local-disk storage', () => {
     expect(readdirSync(root).sort()).toEqual(['7']);
   });
 
+  it('removes a file; removing a missing one is no error, and only issued keys are touched', async () => {
+    const key = newPhotoKey(7, 43);
+    await storage.put(key, Buffer.from('gone soon'), 'image/jpeg');
+    await storage.remove(key);
+    expect(await storage.get(key)).toBeNull();
+    await expect(storage.remove(key)).resolves.toBeUndefined();
+    await expect(storage.remove('../escape.jpg')).rejects.toThrow();
+  });
+
   it('new keys are random and always valid', () => {
     const keys = new Set(Array.from({ length: 100 }, () => newPhotoKey(1, 1)));
     expect(keys.size).toBe(100);

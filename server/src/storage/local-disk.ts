@@ -55,4 +55,9 @@ export class LocalDiskStorage implements Storage {
       size: info.size,
     };
   }
+
+  async remove(key: string): Promise<void> {
+    assertStorageKey(key);
+    await rm(this.pathOf(key), { force: true });
+  }
 }

@@ -17,6 +17,8 @@ export interface Storage {
   url(key: string): string;
   /** The file, or null when there is none under that key. */
   get(key: string): Promise<StoredFile | null>;
+  /** Deletes the file; a key with no file is not an error. */
+  remove(key: string): Promise<void>;
 }
 
 /** `{tenant}/{user}/{random}.jpg`: the only shape of key written or read, so no path can traverse. */

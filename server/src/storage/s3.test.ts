@@ -64,6 +64,15 @@ describe('S3 storage against s3rver', () => {
     await expect(storage.put('x/../y.jpg', Buffer.from('x'), 'image/jpeg')).rejects.toThrow();
   });
 
+  it('removes an object; removing a missing one is no error', async () => {
+    const key = newPhotoKey(3, 9);
+    await storage.put(key, Buffer.from('gone soon'), 'image/jpeg');
+    await storage.remove(key);
+    expect(await storage.get(key)).toBeNull();
+    await expect(storage.remove(key)).resolves.toBeUndefined();
+    await expect(storage.remove('../escape.jpg')).rejects.toThrow();
+  });
+
   it('uses S3_PUBLIC_URL when given, else endpoint/bucket, else the AWS bucket host', () => {
     expect(publicBaseOf(config({ publicUrl: 'https://cdn.example.com/photos/' }))).toBe(
       'https://cdn.example.com/photos',

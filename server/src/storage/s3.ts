@@ -1,4 +1,5 @@
 import {
+  DeleteObjectCommand,
   GetObjectCommand,
   NoSuchKey,
   PutObjectCommand,
@@ -79,5 +80,11 @@ export class S3Storage implements Storage {
       }
       throw error;
     }
+  }
+
+  async remove(key: string): Promise<void> {
+    assertStorageKey(key);
+    // S3 answers a delete of a missing key with success, as the port asks.
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: key }));
   }
 }
