@@ -1,0 +1,282 @@
+import { status } from '@kindling/contract';
+import sharp from 'sharp';
+import { insertToken } from '../../src/auth/repository.ts';
+import { randomToken, tokenHash } from '../../src/auth/tokens.ts';
+import { departments, ipStatuses, roles } from '../../src/db/schema.ts';
+import { bindTenant } from '../../src/db/tenant-scope.ts';
+import {
+  AUTHOR_PERMISSIONS,
+  makeMember,
+  postIdea,
+  supportIds,
+} from '../../src/ideas/test-fixtures.ts';
+import type { TestApp } from '../app.ts';
+import { makeSchool, makeTenant, makeUser, sessionCookie } from '../factories.ts';
+import { type Operation, sampleOf, uniqueSuffix, urlOf } from './operations.ts';
+
+/**
+ * Every free text of tenant Alpha carries this word, so an answer given to Beta can be searched for
+ * any trace of Alpha's data without knowing which field would have leaked.
+ */
+export const ALPHA_MARK = 'Zyxalpha';
+
+export interface Caller {
+  id: number;
+  email: string;
+  cookie: string;
+}
+
+/** One tenant with a member of each kind and one object of each kind the API addresses by id. */
+export interface Side {
+  tenantId: number;
+  domain: string;
+  admin: Caller;
+  /** Faculty with every permission but `admin`. */
+  faculty: Caller;
+  /** A member with no permission at all. */
+  student: Caller;
+  schoolId: number;
+  departmentId: number;
+  supportId: number;
+  ipStatusId: number;
+  /** A role only this side has: role ids are per tenant, so the shared defaults prove nothing. */
+  roleId: number;
+  ideaId: number;
+  /** Approved by an administrator, not yet accepted: the claim flow's starting point. */
+  invitee: { id: number; token: string };
+}
+
+export interface World {
+  alpha: Side;
+  beta: Side;
+}
+
+async function makeSide(t: TestApp, mark: string, roleId: number): Promise<Side> {
+  const { tenantId, adminUserId, domain } = await makeTenant(t.db, `${mark} University`);
+  const secret = t.deps.config.secretKey;
+  const admin = {
+    id: adminUserId,
+    email: `admin@${domain}`,
+    cookie: await sessionCookie(t.db, secret, tenantId, adminUserId),
+  };
+  const member = async (permissions: string[], roleId: number) => {
+    const made = await makeMember(t, tenantId, {
+      firstName: mark,
+      lastName: `${mark}son`,
+      email: `${mark.toLowerCase()}-${uniqueSuffix()}@${domain}`,
+      roleId,
+      permissions,
+    });
+    return { id: made.id, email: made.email, cookie: made.cookie };
+  };
+  const faculty = await member([...AUTHOR_PERMISSIONS, 'invite_user'], 2);
+  const student = await member([], 1);
+  const school = await makeSchool(t.db, tenantId, `${mark} School of Science`);
+  const { departmentId, ipStatusId } = await t.db.transaction(async (tx) => {
+    await bindTenant(tx, tenantId);
+    const [department] = await tx
+      .insert(departments)
+      .values({ tenantId, schoolId: school.id, name: `${mark} Department` })
+      .returning({ id: departments.id });
+    const [ipStatus] = await tx
+      .insert(ipStatuses)
+      .values({ tenantId, name: `${mark} licensed` })
+      .returning({ id: ipStatuses.id });
+    await tx
+      .insert(roles)
+      .values({ tenantId, id: roleId, name: `${mark} visitor`, icon: 'person' });
+    if (!department || !ipStatus) throw new Error('no department or IP status');
+    return { departmentId: department.id, ipStatusId: ipStatus.id };
+  });
+  const [supportId] = await supportIds(t, tenantId);
+  if (supportId === undefined) throw new Error('no support types');
+  const ideaId = await postIdea(t, faculty.cookie, {
+    title: `${mark} idea`,
+    introduction: `${mark} introduction`,
+    support_ids: [supportId],
+  });
+  const invited = await makeUser(t.db, tenantId, {
+    firstName: mark,
+    lastName: 'Invitee',
+    email: `${mark.toLowerCase()}-invitee-${uniqueSuffix()}@${domain}`,
+    adminStatusId: status.approved,
+    userStatusId: status.pending,
+  });
+  const token = randomToken();
+  await t.db.transaction(async (tx) => {
+    await bindTenant(tx, tenantId);
+    await insertToken(tx, {
+      tenantId,
+      userId: invited.id,
+      purpose: 'claim',
+      tokenHash: tokenHash(secret, token),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+  });
+  return {
+    tenantId,
+    domain,
+    admin,
+    faculty,
+    student,
+    schoolId: school.id,
+    departmentId,
+    supportId,
+    ipStatusId,
+    roleId,
+    ideaId,
+    invitee: { id: invited.id, token },
+  };
+}
+
+/** Alpha is the victim whose ids are tried; Beta is the attacker's own tenant. */
+export async function makeWorld(t: TestApp): Promise<World> {
+  return { alpha: await makeSide(t, ALPHA_MARK, 90), beta: await makeSide(t, 'Qwbeta', 91) };
+}
+
+/**
+ * Which of a side's objects each path parameter names. A route whose template no rule matches
+ * fails the suite (rather than being skipped): add its rule here when adding the route.
+ */
+const pathRules: { template: RegExp; params: (side: Side) => Record<string, number> }[] = [
+  {
+    template: /^\/api\/v1\/ideas\/\{id\}(\/(follow|unfollow))?$/,
+    params: (s) => ({ id: s.ideaId }),
+  },
+  { template: /^\/api\/v1\/users\/\{id\}\/ideas$/, params: (s) => ({ id: s.faculty.id }) },
+  { template: /^\/api\/v1\/users\/\{id\}$/, params: (s) => ({ id: s.faculty.id }) },
+  { template: /^\/api\/v1\/users\/\{id\}\/status$/, params: (s) => ({ id: s.invitee.id }) },
+  { template: /^\/api\/v1\/profiles\/\{id\}(\/photo)?$/, params: (s) => ({ id: s.faculty.id }) },
+  { template: /^\/api\/v1\/admin\/users\/\{id\}\/[a-z-]+$/, params: (s) => ({ id: s.student.id }) },
+  { template: /^\/api\/v1\/admin\/schools\/\{id\}$/, params: (s) => ({ id: s.schoolId }) },
+  { template: /^\/api\/v1\/admin\/departments\/\{id\}$/, params: (s) => ({ id: s.departmentId }) },
+  { template: /^\/api\/v1\/admin\/support\/\{id\}$/, params: (s) => ({ id: s.supportId }) },
+  { template: /^\/api\/v1\/admin\/ip-status\/\{id\}$/, params: (s) => ({ id: s.ipStatusId }) },
+  { template: /^\/api\/v1\/admin\/roles\/\{id\}$/, params: (s) => ({ id: s.roleId }) },
+];
+
+export function pathParamsOf(operation: Operation, side: Side): Record<string, number> {
+  if (operation.pathParams.length === 0) return {};
+  const rule = pathRules.find((r) => r.template.test(operation.path));
+  if (!rule) {
+    throw new Error(
+      `${operation.key} has no fixture for its path parameters: add a rule to pathRules in server/test/security/world.ts`,
+    );
+  }
+  return rule.params(side);
+}
+
+/** Public calls name their tenant; claim-token calls also carry the side's token. */
+export function queryOf(operation: Operation, side: Side): Record<string, string | number> {
+  const query: Record<string, string | number> = {};
+  for (const parameter of operation.query) {
+    if (parameter.name === 'tenant_id') query.tenant_id = side.tenantId;
+    if (parameter.name === 'token') query.token = side.invitee.token;
+  }
+  return query;
+}
+
+const linkedin = 'https://www.linkedin.com/in/sample-person';
+
+/** What a valid body needs beyond the schema's own minimum, by operation. */
+const bodyRules: Record<string, (side: Side) => Record<string, unknown>> = {
+  'POST /api/v1/auth/sign-in': (s) => ({ email: s.faculty.email, password: 'Wrong!pass1' }),
+  'POST /api/v1/auth/forgot-password': (s) => ({ email: `nobody-${uniqueSuffix()}@${s.domain}` }),
+  'POST /api/v1/auth/reset-password': (s) => ({
+    email: `nobody-${uniqueSuffix()}@${s.domain}`,
+    code: '123456',
+    password: 'Reset!Pass1',
+  }),
+  'POST /api/v1/auth/claim': (s) => ({ token: s.invitee.token, password: 'Claim!Pass1' }),
+  'PUT /api/v1/users/{id}/status': () => ({ status: 'decline' }),
+  'POST /api/v1/request-invitation': () => person(1),
+  'POST /api/v1/invite-user': () => person(1),
+  'POST /api/v1/admin/users': () => person(1),
+  'POST /api/v1/admin/departments': (s) => ({ school_id: s.schoolId }),
+  'PUT /api/v1/admin/users/{id}/approval': () => ({ admin_status_id: 3 }),
+  'PUT /api/v1/admin/users/{id}/permissions': () => ({ permissions: [] }),
+  'PUT /api/v1/admin/users/{id}/role': (s) => ({ role_id: s.roleId }),
+  'PUT /api/v1/admin/roles/{id}': () => ({ name: `Visitor ${uniqueSuffix()}` }),
+  'PUT /api/v1/admin/schools/{id}': () => ({ name: `School ${uniqueSuffix()}` }),
+  'PUT /api/v1/admin/departments/{id}': () => ({ name: `Department ${uniqueSuffix()}` }),
+  'PUT /api/v1/admin/support/{id}': () => ({ name: `Support ${uniqueSuffix()}` }),
+  'PUT /api/v1/admin/ip-status/{id}': () => ({ name: `IP status ${uniqueSuffix()}` }),
+  'POST /api/v1/ideas': (s) => ({ support_ids: [s.supportId] }),
+  'PUT /api/v1/ideas/{id}': (s) => ({ support_ids: [s.supportId] }),
+  'PUT /api/v1/profiles/{id}': () => ({ first_name: 'Sample', last_name: 'Person', bio: 'A bio.' }),
+};
+
+function person(roleId: number) {
+  return {
+    first_name: 'Sample',
+    last_name: 'Person',
+    email: `person-${uniqueSuffix()}@example.edu`,
+    role_id: roleId,
+    linkedin_url: linkedin,
+  };
+}
+
+let png: Promise<Buffer> | undefined;
+/** A real 8×8 PNG, for the photo upload. */
+export function tinyPng(): Promise<Buffer> {
+  png ??= sharp({
+    create: { width: 8, height: 8, channels: 3, background: { r: 200, g: 80, b: 20 } },
+  })
+    .png()
+    .toBuffer();
+  return png;
+}
+
+/** A body the operation's validation accepts when sent by a member of `side`. */
+export async function bodyOf(operation: Operation, side: Side): Promise<BodyInit | undefined> {
+  if (!operation.body) return undefined;
+  if (operation.body.contentType === 'multipart/form-data') {
+    const form = new FormData();
+    form.append(
+      'file',
+      new File([new Uint8Array(await tinyPng())], 'me.png', { type: 'image/png' }),
+    );
+    return form;
+  }
+  return JSON.stringify(jsonBodyOf(operation, side));
+}
+
+export function jsonBodyOf(operation: Operation, side: Side): Record<string, unknown> {
+  const base = operation.body ? (sampleOf(operation.body.schema) as Record<string, unknown>) : {};
+  const properties = operation.body?.schema.properties ?? {};
+  if ('tenant_id' in properties) base.tenant_id = side.tenantId;
+  return { ...base, ...bodyRules[operation.key]?.(side) };
+}
+
+/** The request a member of `side` would send, aimed at `target`'s objects. */
+export async function requestOf(
+  operation: Operation,
+  options: { side: Side; target?: Side; cookie?: string; headers?: Record<string, string> },
+): Promise<{ url: string; init: RequestInit }> {
+  const target = options.target ?? options.side;
+  const url = urlOf(operation, pathParamsOf(operation, target), queryOf(operation, options.side));
+  const body = await bodyOf(operation, options.side);
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.cookie) headers.cookie = options.cookie;
+  if (body !== undefined && !(body instanceof FormData))
+    headers['content-type'] = 'application/json';
+  return { url, init: { method: operation.method, headers, body } };
+}
+
+/** CONTRACT §3's public calls: every other operation must answer 401 without a session. */
+export const PUBLIC_OPERATIONS = new Set([
+  'GET /api/v1/tenant',
+  'GET /api/v1/roles',
+  'GET /api/v1/terms',
+  'GET /api/v1/verify-token',
+  'PUT /api/v1/users/{id}/status',
+  'POST /api/v1/request-invitation',
+  'POST /api/v1/auth/sign-in',
+  'POST /api/v1/auth/forgot-password',
+  'POST /api/v1/auth/reset-password',
+  'POST /api/v1/auth/claim',
+]);
+
+export const isPublic = (operation: Operation) => PUBLIC_OPERATIONS.has(operation.key);
+export const isAdministration = (operation: Operation) =>
+  operation.path.startsWith('/api/v1/admin/');
