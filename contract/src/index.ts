@@ -10,4 +10,5 @@ export * from './people.ts';
 export * from './profileMessages.ts';
 export * from './profiles.ts';
 export * from './query.ts';
+export * from './reference.ts';
 export * from './tenant.ts';

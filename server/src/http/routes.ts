@@ -6,6 +6,7 @@ import { invitationRoutes } from '../invitations/routes.ts';
 import { lookupRoutes } from '../lookups/routes.ts';
 import { peopleRoutes } from '../people/routes.ts';
 import { profileRoutes } from '../profiles/routes.ts';
+import { referenceRoutes } from '../reference/routes.ts';
 import { tenantRoutes } from '../tenants/routes.ts';
 import { router } from './openapi.ts';
 
@@ -22,5 +23,6 @@ export function apiRoutes(deps: Deps) {
     .route('/', profileRoutes(deps))
     .route('/', authRoutes(deps))
     .route('/', invitationRoutes(deps))
-    .route('/', adminRoutes(deps));
+    .route('/', adminRoutes(deps))
+    .route('/', referenceRoutes(deps));
 }

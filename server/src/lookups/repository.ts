@@ -14,7 +14,7 @@ function listNamed(
   order: 'name' | 'created',
 ): Promise<Named[]> {
   return db
-    .select({ id: table.id, name: table.name })
+    .select({ id: table.id, name: table.name, is_active: table.isActive })
     .from(table)
     .where(and(eq(table.tenantId, tenantId), activeOnly ? eq(table.isActive, true) : undefined))
     .orderBy(...(order === 'name' ? [asc(table.name), asc(table.id)] : [asc(table.id)]));
@@ -23,11 +23,11 @@ function listNamed(
 export const listSchools = (db: Executor, tenantId: number, activeOnly: boolean) =>
   listNamed(db, schools, tenantId, activeOnly, 'name');
 
-export const listSupportTypes = (db: Executor, tenantId: number) =>
-  listNamed(db, supportTypes, tenantId, true, 'created');
+export const listSupportTypes = (db: Executor, tenantId: number, activeOnly: boolean) =>
+  listNamed(db, supportTypes, tenantId, activeOnly, 'created');
 
-export const listIpStatuses = (db: Executor, tenantId: number) =>
-  listNamed(db, ipStatuses, tenantId, true, 'created');
+export const listIpStatuses = (db: Executor, tenantId: number, activeOnly: boolean) =>
+  listNamed(db, ipStatuses, tenantId, activeOnly, 'created');
 
 export function listDepartments(
   db: Executor,
@@ -35,7 +35,12 @@ export function listDepartments(
   activeOnly: boolean,
 ): Promise<Department[]> {
   return db
-    .select({ id: departments.id, name: departments.name, school_id: departments.schoolId })
+    .select({
+      id: departments.id,
+      name: departments.name,
+      school_id: departments.schoolId,
+      is_active: departments.isActive,
+    })
     .from(departments)
     .where(
       and(

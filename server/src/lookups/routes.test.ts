@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { makeSchool, makeTenant, sessionCookie } from '../../test/factories.ts';
-import { departments, schools } from '../db/schema.ts';
+import { departments, schools, supportTypes } from '../db/schema.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 
 describe('session-gated lookups', () => {
@@ -86,8 +86,30 @@ describe('session-gated lookups', () => {
     expect(active.schools.map((s: { name: string }) => s.name)).toEqual(['Engineering']);
     const depts = await (await get('/api/v1/departments?is_active=true', alphaCookie)).json();
     expect(depts.departments).toEqual([
-      { id: expect.any(Number), name: 'Robotics', school_id: expect.any(Number) },
+      { id: expect.any(Number), name: 'Robotics', school_id: expect.any(Number), is_active: true },
     ]);
+  });
+
+  it('lists support types and IP statuses deactivated ones too, flagged, unless is_active=true', async () => {
+    await t.db.transaction(async (tx) => {
+      await bindTenant(tx, alpha.tenantId);
+      await tx
+        .update(supportTypes)
+        .set({ isActive: false })
+        .where(and(eq(supportTypes.tenantId, alpha.tenantId), eq(supportTypes.name, 'Licensing')));
+    });
+    const all = await (await get('/api/v1/support', alphaCookie)).json();
+    expect(all.support_or_partnership).toContainEqual({
+      id: expect.any(Number),
+      name: 'Licensing',
+      is_active: false,
+    });
+    const active = await (await get('/api/v1/support?is_active=true', alphaCookie)).json();
+    expect(active.support_or_partnership.map((s: { name: string }) => s.name)).not.toContain(
+      'Licensing',
+    );
+    const ip = await (await get('/api/v1/ip-status?is_active=true', alphaCookie)).json();
+    expect(ip.ip_statuses.every((s: { is_active: boolean }) => s.is_active)).toBe(true);
   });
 
   it('a malformed is_active is 400', async () => {

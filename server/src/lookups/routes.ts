@@ -13,8 +13,11 @@ import { errors, json, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import { listDepartments, listIpStatuses, listSchools, listSupportTypes } from './repository.ts';
 
-/** Signed-in calls use the session's tenant; a `tenant_id` they carry is accepted and ignored. */
-const tenantQuery = z.object({ tenant_id: z.string().optional() });
+/**
+ * Signed-in calls use the session's tenant; a `tenant_id` they carry is accepted and ignored.
+ * Every list answers deactivated entries too, flagged, so ideas and people that still name one
+ * show its name; `is_active=true` leaves them out, and the pickers show only the active ones.
+ */
 const activeQuery = z.object({
   is_active: booleanParam.optional(),
   tenant_id: z.string().optional(),
@@ -34,13 +37,16 @@ export function lookupRoutes(deps: Deps) {
         method: 'get',
         path: '/support',
         tags: ['Lookups'],
-        summary: 'Support and partnership types',
-        request: { query: tenantQuery },
+        summary: 'Support and partnership types; is_active=true leaves out deactivated ones',
+        request: { query: activeQuery },
         responses: { ...signedIn, 200: json(supportAnswer) },
       }),
       async (c) => {
         const { tenantId } = sessionOf(c);
-        const list = await inTenant(db, tenantId, (tx) => listSupportTypes(tx, tenantId));
+        const activeOnly = c.req.valid('query').is_active === true;
+        const list = await inTenant(db, tenantId, (tx) =>
+          listSupportTypes(tx, tenantId, activeOnly),
+        );
         return c.json({ support_or_partnership: list }, 200);
       },
     )
@@ -49,13 +55,14 @@ export function lookupRoutes(deps: Deps) {
         method: 'get',
         path: '/ip-status',
         tags: ['Lookups'],
-        summary: 'IP statuses',
-        request: { query: tenantQuery },
+        summary: 'IP statuses; is_active=true leaves out deactivated ones',
+        request: { query: activeQuery },
         responses: { ...signedIn, 200: json(ipStatusAnswer) },
       }),
       async (c) => {
         const { tenantId } = sessionOf(c);
-        const list = await inTenant(db, tenantId, (tx) => listIpStatuses(tx, tenantId));
+        const activeOnly = c.req.valid('query').is_active === true;
+        const list = await inTenant(db, tenantId, (tx) => listIpStatuses(tx, tenantId, activeOnly));
         return c.json({ ip_statuses: list }, 200);
       },
     )

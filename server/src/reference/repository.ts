@@ -1,0 +1,157 @@
+import { and, asc, eq, getTableName, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/client.ts';
+import {
+  departments,
+  ideaSupports,
+  ideas,
+  ipStatuses,
+  roles,
+  schools,
+  supportTypes,
+  users,
+} from '../db/schema.ts';
+
+/**
+ * How many rows of `table` name the entry in `column`, as a correlated subquery. Names are
+ * qualified by hand: drizzle leaves columns bare in a one-table select, which would bind the
+ * outer `id` to the counted table.
+ */
+const usage = (
+  table: typeof users | typeof ideas | typeof ideaSupports,
+  column: AnyPgColumn,
+  outer: NamedTable | typeof roles,
+  tenantId: number,
+): SQL<number> =>
+  sql<number>`(select count(*)::int from ${table} as counted where counted.tenant_id = ${tenantId} and counted.${sql.identifier(column.name)} = ${sql.identifier(getTableName(outer))}.id)`;
+
+export function listSchoolsInUse(db: Executor, tenantId: number) {
+  return db
+    .select({
+      id: schools.id,
+      name: schools.name,
+      is_active: schools.isActive,
+      people: usage(users, users.schoolId, schools, tenantId),
+      ideas: usage(ideas, ideas.piSchoolId, schools, tenantId),
+    })
+    .from(schools)
+    .where(eq(schools.tenantId, tenantId))
+    .orderBy(asc(schools.name), asc(schools.id));
+}
+
+export function listDepartmentsInUse(db: Executor, tenantId: number) {
+  return db
+    .select({
+      id: departments.id,
+      name: departments.name,
+      school_id: departments.schoolId,
+      is_active: departments.isActive,
+      people: usage(users, users.departmentId, departments, tenantId),
+      ideas: usage(ideas, ideas.piDepartmentId, departments, tenantId),
+    })
+    .from(departments)
+    .where(eq(departments.tenantId, tenantId))
+    .orderBy(asc(departments.name), asc(departments.id));
+}
+
+/** Support types and IP statuses in the order they were created, as the pickers show them. */
+export function listSupportInUse(db: Executor, tenantId: number) {
+  return db
+    .select({
+      id: supportTypes.id,
+      name: supportTypes.name,
+      is_active: supportTypes.isActive,
+      ideas: usage(ideaSupports, ideaSupports.supportId, supportTypes, tenantId),
+    })
+    .from(supportTypes)
+    .where(eq(supportTypes.tenantId, tenantId))
+    .orderBy(asc(supportTypes.id));
+}
+
+export function listIpStatusesInUse(db: Executor, tenantId: number) {
+  return db
+    .select({
+      id: ipStatuses.id,
+      name: ipStatuses.name,
+      is_active: ipStatuses.isActive,
+      ideas: usage(ideas, ideas.ipStatusId, ipStatuses, tenantId),
+    })
+    .from(ipStatuses)
+    .where(eq(ipStatuses.tenantId, tenantId))
+    .orderBy(asc(ipStatuses.id));
+}
+
+export function listRolesInUse(db: Executor, tenantId: number) {
+  return db
+    .select({
+      id: roles.id,
+      name: roles.name,
+      icon: roles.icon,
+      people: usage(users, users.roleId, roles, tenantId),
+    })
+    .from(roles)
+    .where(eq(roles.tenantId, tenantId))
+    .orderBy(asc(roles.id));
+}
+
+export type NamedTable =
+  | typeof schools
+  | typeof departments
+  | typeof supportTypes
+  | typeof ipStatuses;
+
+export async function findEntry(db: Executor, table: NamedTable, tenantId: number, id: number) {
+  const [row] = await db
+    .select({ id: table.id, name: table.name, isActive: table.isActive })
+    .from(table)
+    .where(and(eq(table.tenantId, tenantId), eq(table.id, id)));
+  return row;
+}
+
+export async function updateEntry(
+  db: Executor,
+  table: NamedTable,
+  tenantId: number,
+  id: number,
+  values: { name?: string; isActive?: boolean },
+) {
+  await db
+    .update(table)
+    .set(values)
+    .where(and(eq(table.tenantId, tenantId), eq(table.id, id)));
+}
+
+export async function findRoleEntry(db: Executor, tenantId: number, id: number) {
+  const [row] = await db
+    .select({ id: roles.id, name: roles.name, icon: roles.icon })
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)));
+  return row;
+}
+
+/** Role names have no unique index (roles are seeded per tenant), so the check is made here. */
+export async function roleNameTaken(db: Executor, tenantId: number, id: number, name: string) {
+  const [row] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(
+      and(
+        eq(roles.tenantId, tenantId),
+        sql`lower(${roles.name}) = ${name.toLowerCase()}`,
+        sql`${roles.id} <> ${id}`,
+      ),
+    );
+  return row !== undefined;
+}
+
+export async function updateRole(
+  db: Executor,
+  tenantId: number,
+  id: number,
+  values: { name?: string; icon?: string },
+) {
+  await db
+    .update(roles)
+    .set(values)
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)));
+}

@@ -1,0 +1,140 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  adminDepartmentsAnswer,
+  adminIpStatusAnswer,
+  adminRolesAnswer,
+  adminSchoolsAnswer,
+  adminSupportAnswer,
+  messageAnswer,
+  referenceUpdateBody,
+  roleUpdateBody,
+} from '@kindling/contract';
+import type { MiddlewareHandler } from 'hono';
+import { authorize } from '../auth/policy.ts';
+import { requireSession } from '../auth/session-middleware.ts';
+import type { AppEnv, Deps } from '../context.ts';
+import { errors, json, router } from '../http/openapi.ts';
+import { sessionOf } from '../http/session.ts';
+import { listReference, type ReferenceKind, updateReference, updateRoleEntry } from './service.ts';
+
+const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  authorize(sessionOf(c), 'admin');
+  await next();
+};
+
+const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const guarded = { 401: errors[401], 403: errors[403] };
+const tags = ['Reference data'];
+
+const listRoute = <T extends z.ZodType>(path: string, summary: string, schema: T) =>
+  createRoute({
+    method: 'get',
+    path,
+    tags,
+    summary,
+    responses: { 200: json(schema), ...guarded },
+  });
+
+const updateRoute = <T extends z.ZodType>(path: string, summary: string, body: T) =>
+  createRoute({
+    method: 'put',
+    path,
+    tags,
+    summary,
+    request: {
+      params: idParam,
+      body: { content: { 'application/json': { schema: body } }, required: true },
+    },
+    responses: {
+      200: json(messageAnswer),
+      400: errors[400],
+      404: errors[404],
+      409: errors[409],
+      ...guarded,
+    },
+  });
+
+const kindPaths: Record<ReferenceKind, string> = {
+  school: 'schools',
+  department: 'departments',
+  support: 'support',
+  'ip-status': 'ip-status',
+};
+const kindNames: Record<ReferenceKind, string> = {
+  school: 'a school',
+  department: 'a department',
+  support: 'a support type',
+  'ip-status': 'an IP status',
+};
+
+/**
+ * The console's reference data: every entry with its use, deactivated ones included, and the
+ * changes an administrator may make (adding is POST /admin/schools and its siblings).
+ */
+export function referenceRoutes(deps: Deps) {
+  const app = router();
+  app.use('/admin/*', requireSession, requireAdmin);
+  const lists = (tenantId: number) => listReference(deps, tenantId);
+
+  for (const kind of Object.keys(kindPaths) as ReferenceKind[]) {
+    app.openapi(
+      updateRoute(
+        `/admin/${kindPaths[kind]}/{id}`,
+        `Renames, deactivates or reactivates ${kindNames[kind]}`,
+        referenceUpdateBody,
+      ),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const message = await updateReference(deps, sessionOf(c), kind, id, c.req.valid('json'));
+        return c.json({ message }, 200);
+      },
+    );
+  }
+
+  return app
+    .openapi(
+      listRoute(
+        '/admin/schools',
+        'Every school with how many people and ideas name it',
+        adminSchoolsAnswer,
+      ),
+      async (c) => c.json({ schools: await lists(sessionOf(c).tenantId).schools() }, 200),
+    )
+    .openapi(
+      listRoute(
+        '/admin/departments',
+        'Every department with its school and how many people and ideas name it',
+        adminDepartmentsAnswer,
+      ),
+      async (c) => c.json({ departments: await lists(sessionOf(c).tenantId).departments() }, 200),
+    )
+    .openapi(
+      listRoute(
+        '/admin/support',
+        'Every support type with how many ideas seek it',
+        adminSupportAnswer,
+      ),
+      async (c) =>
+        c.json({ support_or_partnership: await lists(sessionOf(c).tenantId).support() }, 200),
+    )
+    .openapi(
+      listRoute(
+        '/admin/ip-status',
+        'Every IP status with how many ideas have it',
+        adminIpStatusAnswer,
+      ),
+      async (c) => c.json({ ip_statuses: await lists(sessionOf(c).tenantId).ipStatuses() }, 200),
+    )
+    .openapi(
+      listRoute('/admin/roles', 'The roles with how many people have each', adminRolesAnswer),
+      async (c) => c.json({ roles: await lists(sessionOf(c).tenantId).roles() }, 200),
+    )
+    .openapi(
+      updateRoute('/admin/roles/{id}', 'Renames a role or changes its icon', roleUpdateBody),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const message = await updateRoleEntry(deps, sessionOf(c), id, c.req.valid('json'));
+        return c.json({ message }, 200);
+      },
+    );
+}

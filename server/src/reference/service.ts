@@ -1,0 +1,155 @@
+import type { ReferenceUpdate, RoleUpdate } from '@kindling/contract';
+import type { Actor } from '../admin/service.ts';
+import { recordAudit } from '../audit/record.ts';
+import type { Deps } from '../context.ts';
+import type { Tx } from '../db/client.ts';
+import { departments, ipStatuses, schools, supportTypes } from '../db/schema.ts';
+import { inTenant } from '../db/tenant-scope.ts';
+import { conflict, notFound } from '../http/errors.ts';
+import {
+  findEntry,
+  findRoleEntry,
+  listDepartmentsInUse,
+  listIpStatusesInUse,
+  listRolesInUse,
+  listSchoolsInUse,
+  listSupportInUse,
+  type NamedTable,
+  roleNameTaken,
+  updateEntry,
+  updateRole,
+} from './repository.ts';
+
+export type ReferenceKind = 'school' | 'department' | 'support' | 'ip-status';
+
+const kinds: Record<ReferenceKind, { table: NamedTable; label: string }> = {
+  school: { table: schools, label: 'school' },
+  department: { table: departments, label: 'department' },
+  support: { table: supportTypes, label: 'support type' },
+  'ip-status': { table: ipStatuses, label: 'IP status' },
+};
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const article = (label: string) => (/^[aeiou]/i.test(label) ? 'An' : 'A');
+
+export const referenceNotFound = (kind: ReferenceKind) =>
+  `${capitalised(kinds[kind].label)} not found.`;
+
+export function listReference(deps: Deps, tenantId: number) {
+  const read = <T>(list: (tx: Tx, tenantId: number) => Promise<T>) =>
+    inTenant(deps.database.db, tenantId, (tx) => list(tx, tenantId));
+  return {
+    schools: () => read(listSchoolsInUse),
+    departments: () => read(listDepartmentsInUse),
+    support: () => read(listSupportInUse),
+    ipStatuses: () => read(listIpStatusesInUse),
+    roles: () => read(listRolesInUse),
+  };
+}
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { cause?: { code?: string } }).cause?.code === '23505';
+
+/**
+ * Renames, deactivates or reactivates an entry, in one transaction with an audit entry per change.
+ * Nothing is ever deleted: people and ideas that name a deactivated entry keep showing its name.
+ * A name another entry has (any case; departments within their school) is 409.
+ */
+export async function updateReference(
+  deps: Deps,
+  actor: Actor,
+  kind: ReferenceKind,
+  id: number,
+  change: ReferenceUpdate,
+): Promise<string> {
+  const { tenantId } = actor;
+  const { table, label } = kinds[kind];
+  try {
+    return await inTenant(deps.database.db, tenantId, async (tx) => {
+      const current = await findEntry(tx, table, tenantId, id);
+      if (!current) throw notFound(referenceNotFound(kind));
+      const renamed = change.name !== undefined && change.name !== current.name;
+      const toggled = change.is_active !== undefined && change.is_active !== current.isActive;
+      if (!renamed && !toggled) return 'Nothing to change.';
+      await updateEntry(tx, table, tenantId, id, {
+        ...(renamed ? { name: change.name } : {}),
+        ...(toggled ? { isActive: change.is_active } : {}),
+      });
+      const audit = (action: string, summary: string, detail?: Record<string, unknown>) =>
+        recordAudit(tx, {
+          tenantId,
+          actorId: actor.userId,
+          action: `${kind}.${action}`,
+          targetType: kind,
+          targetId: id,
+          summary,
+          ...(detail ? { detail } : {}),
+        });
+      if (renamed) {
+        await audit('rename', `Renamed the ${label} '${current.name}' to '${change.name}'`, {
+          from: current.name,
+          to: change.name,
+        });
+      }
+      const name = change.name ?? current.name;
+      if (toggled) {
+        await audit(
+          change.is_active ? 'reactivate' : 'deactivate',
+          `${change.is_active ? 'Reactivated' : 'Deactivated'} the ${label} '${name}'`,
+        );
+      }
+      return `${capitalised(label)} updated.`;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      const where = kind === 'department' ? ' in this school' : '';
+      throw conflict(`${article(label)} ${label} with this name already exists${where}.`);
+    }
+    throw error;
+  }
+}
+
+/** Renames a role or changes its icon; role names are unique per tenant, ignoring case. */
+export async function updateRoleEntry(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  change: RoleUpdate,
+): Promise<string> {
+  const { tenantId } = actor;
+  return inTenant(deps.database.db, tenantId, async (tx) => {
+    const current = await findRoleEntry(tx, tenantId, id);
+    if (!current) throw notFound('Role not found.');
+    const renamed = change.name !== undefined && change.name !== current.name;
+    const iconChanged = change.icon !== undefined && change.icon !== current.icon;
+    if (!renamed && !iconChanged) return 'Nothing to change.';
+    if (renamed && (await roleNameTaken(tx, tenantId, id, change.name as string))) {
+      throw conflict('A role with this name already exists.');
+    }
+    await updateRole(tx, tenantId, id, {
+      ...(renamed ? { name: change.name } : {}),
+      ...(iconChanged ? { icon: change.icon } : {}),
+    });
+    const name = change.name ?? current.name;
+    await recordAudit(tx, {
+      tenantId,
+      actorId: actor.userId,
+      action: renamed ? 'role.rename' : 'role.icon',
+      targetType: 'role',
+      targetId: id,
+      summary: [
+        renamed ? `Renamed the role '${current.name}' to '${name}'` : null,
+        iconChanged
+          ? `${renamed ? 'set its' : `Set the role '${name}'`} icon to ${change.icon}`
+          : null,
+      ]
+        .filter(Boolean)
+        .join(' and '),
+      detail: {
+        ...(renamed ? { from: current.name, to: name } : {}),
+        ...(iconChanged ? { icon_from: current.icon, icon: change.icon } : {}),
+      },
+    });
+    return 'Role updated.';
+  });
+}
