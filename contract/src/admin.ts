@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailField } from './fields.ts';
 import { invitationMessages, LINKEDIN_PATTERN, NAME_PATTERN, SCHOLAR_PATTERN } from './identity.ts';
 import { FACULTY_ROLE_ID, permissionNames } from './limits.ts';
+import { memberFilters } from './members.ts';
 import { pagination } from './query.ts';
 
 const statusId = z.coerce
@@ -10,7 +11,11 @@ const statusId = z.coerce
   .min(1, { error: 'admin_status_id must be 1, 2 or 3.' })
   .max(3, { error: 'admin_status_id must be 1, 2 or 3.' });
 
-export const adminUsersQuery = pagination.extend({ admin_status_id: statusId.optional() });
+export const adminUsersQuery = pagination.extend({
+  admin_status_id: statusId.optional(),
+  ...memberFilters,
+});
+export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
 
 export const adminUser = z.object({
   id: z.number().int(),

@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './audit.ts';
 export * from './errors.ts';
 export * from './fields.ts';
 export * from './ideaMessages.ts';
@@ -6,6 +7,8 @@ export * from './ideas.ts';
 export * from './identity.ts';
 export * from './limits.ts';
 export * from './lookups.ts';
+export * from './members.ts';
+export * from './overview.ts';
 export * from './people.ts';
 export * from './profileMessages.ts';
 export * from './profiles.ts';

@@ -1,14 +1,69 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { type MemberStanding, status } from '@kindling/contract';
+import { and, count, desc, eq, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
+import { containsPattern } from '../db/like.ts';
 import { accounts, departments, roles, schools, users } from '../db/schema.ts';
 
 const inviter = alias(users, 'inviter');
 
-function memberFilter(tenantId: number, adminStatusId: number | undefined) {
+/** The console's member filters; CONTRACT §3's admin_status_id among them. */
+export interface MemberFilter {
+  adminStatusId?: number | undefined;
+  q?: string | undefined;
+  status?: MemberStanding | undefined;
+  roleId?: number | undefined;
+  schoolId?: number | undefined;
+  departmentId?: number | undefined;
+}
+
+const hasAccount = sql`exists (select 1 from ${accounts} where ${accounts.tenantId} = ${users.tenantId} and ${accounts.userId} = ${users.id})`;
+
+/** A standing as SQL; every one but `disabled` leaves disabled members out (contract/members.ts). */
+export function standing(value: MemberStanding): SQL {
+  const enabled = eq(users.isDisabled, false);
+  switch (value) {
+    case 'pending':
+      return and(enabled, eq(users.adminStatusId, status.pending)) as SQL;
+    case 'invited':
+      return and(
+        enabled,
+        eq(users.adminStatusId, status.approved),
+        ne(users.userStatusId, status.declined),
+        not(hasAccount),
+      ) as SQL;
+    case 'active':
+      return and(
+        enabled,
+        eq(users.adminStatusId, status.approved),
+        eq(users.userStatusId, status.approved),
+        hasAccount,
+      ) as SQL;
+    case 'declined':
+      return and(
+        enabled,
+        or(eq(users.adminStatusId, status.declined), eq(users.userStatusId, status.declined)),
+      ) as SQL;
+    case 'disabled':
+      return eq(users.isDisabled, true);
+  }
+}
+
+function memberFilter(tenantId: number, filter: MemberFilter) {
+  const pattern = filter.q ? containsPattern(filter.q) : undefined;
   return and(
     eq(users.tenantId, tenantId),
-    adminStatusId !== undefined ? eq(users.adminStatusId, adminStatusId) : undefined,
+    filter.adminStatusId !== undefined ? eq(users.adminStatusId, filter.adminStatusId) : undefined,
+    filter.status ? standing(filter.status) : undefined,
+    filter.roleId !== undefined ? eq(users.roleId, filter.roleId) : undefined,
+    filter.schoolId !== undefined ? eq(users.schoolId, filter.schoolId) : undefined,
+    filter.departmentId !== undefined ? eq(users.departmentId, filter.departmentId) : undefined,
+    pattern
+      ? or(
+          sql`lower(${users.firstName} || ' ' || ${users.lastName}) like ${pattern}`,
+          sql`lower(${users.email}) like ${pattern}`,
+        )
+      : undefined,
   );
 }
 
@@ -16,7 +71,7 @@ function memberFilter(tenantId: number, adminStatusId: number | undefined) {
 export function listMembers(
   db: Executor,
   tenantId: number,
-  filter: { adminStatusId?: number | undefined; limit: number; offset: number },
+  filter: MemberFilter & { limit: number; offset: number },
 ) {
   return db
     .select({
@@ -49,17 +104,14 @@ export function listMembers(
     )
     .leftJoin(accounts, and(eq(accounts.tenantId, users.tenantId), eq(accounts.userId, users.id)))
     .leftJoin(inviter, and(eq(inviter.tenantId, users.tenantId), eq(inviter.id, users.invitedById)))
-    .where(memberFilter(tenantId, filter.adminStatusId))
+    .where(memberFilter(tenantId, filter))
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(filter.limit)
     .offset(filter.offset);
 }
 
-export async function countMembers(db: Executor, tenantId: number, adminStatusId?: number) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(users)
-    .where(memberFilter(tenantId, adminStatusId));
+export async function countMembers(db: Executor, tenantId: number, filter: MemberFilter) {
+  const [row] = await db.select({ n: count() }).from(users).where(memberFilter(tenantId, filter));
   return row?.n ?? 0;
 }
 
@@ -71,6 +123,10 @@ export async function findMember(db: Executor, tenantId: number, userId: number)
       firstName: users.firstName,
       lastName: users.lastName,
       adminStatusId: users.adminStatusId,
+      userStatusId: users.userStatusId,
+      isDisabled: users.isDisabled,
+      roleId: users.roleId,
+      permissions: users.permissions,
       accountId: accounts.id,
     })
     .from(users)

@@ -10,13 +10,11 @@ import {
   messageAnswer,
   permissionsBody,
 } from '@kindling/contract';
-import type { MiddlewareHandler } from 'hono';
-import { authorize } from '../auth/policy.ts';
-import { requireSession } from '../auth/session-middleware.ts';
-import type { AppEnv, Deps } from '../context.ts';
+import type { Deps } from '../context.ts';
 import { errors, json, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import { sessionTenant } from '../http/tenant-context.ts';
+import { requireAdmin } from './require-admin.ts';
 import {
   createLookup,
   createProfile,
@@ -24,11 +22,6 @@ import {
   setApproval,
   setPermissions,
 } from './service.ts';
-
-const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
-  authorize(sessionOf(c), 'admin');
-  await next();
-};
 
 const jsonBody = <T>(schema: T) => ({
   body: { content: { 'application/json': { schema } }, required: true },
@@ -38,7 +31,7 @@ const guarded = { 401: errors[401], 403: errors[403] };
 
 export function adminRoutes(deps: Deps) {
   const app = router();
-  app.use('/admin/*', requireSession, requireAdmin);
+  app.use('/admin/*', ...requireAdmin);
 
   const lookupRoute = (path: string, summary: string) =>
     createRoute({
@@ -61,7 +54,8 @@ export function adminRoutes(deps: Deps) {
         method: 'get',
         path: '/admin/users',
         tags: ['Administration'],
-        summary: 'Members with their status ids and e-mail, newest first',
+        summary:
+          'Members with their status ids and e-mail, newest first; searched by name or e-mail and filtered by standing, role, school and department',
         request: { query: adminUsersQuery },
         responses: { 200: json(adminUsersAnswer), 400: errors[400], 404: errors[404], ...guarded },
       }),
@@ -94,9 +88,15 @@ export function adminRoutes(deps: Deps) {
         path: '/admin/users/{id}/approval',
         tags: ['Administration'],
         summary:
-          'Approve (2) or decline (3); approval mails the claim link, declining revokes sessions',
+          'Approve (2) or decline (3); approval mails the claim link, declining revokes sessions; no one declines themselves (409)',
         request: { params: userParam, ...jsonBody(approvalBody) },
-        responses: { 200: json(messageAnswer), 400: errors[400], 404: errors[404], ...guarded },
+        responses: {
+          200: json(messageAnswer),
+          400: errors[400],
+          404: errors[404],
+          409: errors[409],
+          ...guarded,
+        },
       }),
       async (c) => {
         const session = sessionOf(c);
@@ -111,9 +111,16 @@ export function adminRoutes(deps: Deps) {
         method: 'put',
         path: '/admin/users/{id}/permissions',
         tags: ['Administration'],
-        summary: "Replaces a member's permissions; applies on their next call",
+        summary:
+          "Replaces a member's permissions; applies on their next call. Administrators keep their own admin (409)",
         request: { params: userParam, ...jsonBody(permissionsBody) },
-        responses: { 200: json(messageAnswer), 400: errors[400], 404: errors[404], ...guarded },
+        responses: {
+          200: json(messageAnswer),
+          400: errors[400],
+          404: errors[404],
+          409: errors[409],
+          ...guarded,
+        },
       }),
       async (c) => {
         await setPermissions(

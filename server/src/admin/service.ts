@@ -1,4 +1,4 @@
-import { status } from '@kindling/contract';
+import { type AdminUsersQuery, selfLockoutMessages, status } from '@kindling/contract';
 import { recordAudit } from '../audit/record.ts';
 import { revokeUserSessions } from '../auth/repository.ts';
 import type { Deps } from '../context.ts';
@@ -15,6 +15,7 @@ import {
   findDepartmentOfSchool,
   findMember,
   listMembers,
+  type MemberFilter,
   schoolExists,
   updateMember,
 } from './repository.ts';
@@ -27,17 +28,21 @@ export interface Actor {
 
 export const MEMBER_NOT_FOUND = 'The user might have been deleted or never created.';
 
-export async function membersPage(
-  deps: Deps,
-  tenantId: number,
-  query: { admin_status_id?: number | undefined; page: number; page_size: number },
-) {
+export async function membersPage(deps: Deps, tenantId: number, query: AdminUsersQuery) {
+  const filter: MemberFilter = {
+    adminStatusId: query.admin_status_id,
+    q: query.q,
+    status: query.status,
+    roleId: query.role_id,
+    schoolId: query.school_id,
+    departmentId: query.department_id,
+  };
   return inTenant(deps.database.db, tenantId, async (tx) => {
-    const total = await countMembers(tx, tenantId, query.admin_status_id);
+    const total = await countMembers(tx, tenantId, filter);
     const totalPages = Math.ceil(total / query.page_size);
     if (query.page > 1 && query.page > totalPages) throw notFound('No users on this page.');
     const rows = await listMembers(tx, tenantId, {
-      adminStatusId: query.admin_status_id,
+      ...filter,
       limit: query.page_size,
       offset: (query.page - 1) * query.page_size,
     });
@@ -136,6 +141,9 @@ export async function setApproval(
   userId: number,
   adminStatusId: 2 | 3,
 ) {
+  if (adminStatusId === status.declined && userId === actorId) {
+    throw conflict(selfLockoutMessages.decline);
+  }
   await inTenant(deps.database.db, tenant.id, async (tx) => {
     const member = await findMember(tx, tenant.id, userId);
     if (!member) throw notFound(MEMBER_NOT_FOUND);
@@ -165,6 +173,9 @@ export async function setPermissions(
   permissions: string[],
 ) {
   const { tenantId } = actor;
+  if (userId === actor.userId && !permissions.includes('admin')) {
+    throw conflict(selfLockoutMessages.admin);
+  }
   await inTenant(deps.database.db, tenantId, async (tx) => {
     const member = await findMember(tx, tenantId, userId);
     if (!member) throw notFound(MEMBER_NOT_FOUND);

@@ -69,9 +69,16 @@ export async function consumeOrThrow(
   }
 }
 
-/** Spends one point and ignores exhaustion: for counting failures that are answered anyway. */
-export async function count(limiter: RateLimiterAbstract, key: string): Promise<void> {
-  await limiter.consume(key).catch((error: unknown) => {
-    if (!(error instanceof RateLimiterRes)) throw error;
-  });
+/**
+ * Spends one point and ignores exhaustion: for counting failures that are answered anyway. Answers
+ * whether this point was the last one, so a caller can note the start of a burst exactly once.
+ */
+export async function count(limiter: RateLimiterAbstract, key: string): Promise<boolean> {
+  try {
+    const res = await limiter.consume(key);
+    return res.consumedPoints === limiter.points;
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return false;
+    throw error;
+  }
 }

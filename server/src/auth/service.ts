@@ -26,6 +26,7 @@ import {
   revokeUserSessions,
   setPassword,
 } from './repository.ts';
+import { recordBurst } from './signin-bursts.ts';
 import { randomToken, tokenHash } from './tokens.ts';
 
 const MAX_CODE_ATTEMPTS = 5;
@@ -61,8 +62,16 @@ export async function signIn(deps: Deps, tenant: TenantRow, input: SignInInput):
     throw new AppError('TOO_MANY_REQUESTS');
   }
   const fail = async (error: AppError) => {
-    await count(signInFailures, byAddress);
-    await count(signInFailuresPerEmail, byEmail);
+    if (await count(signInFailures, byAddress)) {
+      await recordBurst(deps, tenant.id, {
+        email,
+        clientAddress: input.clientAddress,
+        limit: signInFailures,
+      });
+    }
+    if (await count(signInFailuresPerEmail, byEmail)) {
+      await recordBurst(deps, tenant.id, { email, limit: signInFailuresPerEmail });
+    }
     throw error;
   };
 

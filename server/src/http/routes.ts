@@ -1,4 +1,6 @@
+import { consoleRoutes } from '../admin/console-routes.ts';
 import { adminRoutes } from '../admin/routes.ts';
+import { auditRoutes } from '../audit/routes.ts';
 import { authRoutes } from '../auth/routes.ts';
 import type { Deps } from '../context.ts';
 import { ideaRoutes } from '../ideas/routes.ts';
@@ -24,5 +26,7 @@ export function apiRoutes(deps: Deps) {
     .route('/', authRoutes(deps))
     .route('/', invitationRoutes(deps))
     .route('/', adminRoutes(deps))
+    .route('/', consoleRoutes(deps))
+    .route('/', auditRoutes(deps))
     .route('/', referenceRoutes(deps));
 }

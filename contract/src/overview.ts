@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+const tally = z.object({ month: z.string().describe('YYYY-MM (UTC)'), count: z.number().int() });
+
+/** GET /admin/overview: the console's landing figures. */
+export const overviewAnswer = z.object({
+  members_by_status: z.object({
+    pending: z.number().int(),
+    invited: z.number().int(),
+    active: z.number().int(),
+    declined: z.number().int(),
+    disabled: z.number().int(),
+  }),
+  members_by_role: z.array(
+    z.object({ role_id: z.number().int(), role_name: z.string(), count: z.number().int() }),
+  ),
+  /** The last twelve months, oldest first, the current one last; months with none are 0. */
+  ideas_by_month: z.array(tally),
+  follows_by_month: z.array(tally),
+});
+export type OverviewAnswer = z.infer<typeof overviewAnswer>;

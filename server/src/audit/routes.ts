@@ -1,0 +1,52 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { auditAnswer, auditFilters, auditQuery } from '@kindling/contract';
+import { requireAdmin } from '../admin/require-admin.ts';
+import type { Deps } from '../context.ts';
+import { errors, json, router } from '../http/openapi.ts';
+import { sessionOf } from '../http/session.ts';
+import { auditCsv, auditPage } from './service.ts';
+
+const guarded = { 401: errors[401], 403: errors[403] };
+
+/** The audit log for administrators: a filtered page, and the same filters as a CSV download. */
+export function auditRoutes(deps: Deps) {
+  return router()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/admin/audit',
+        tags: ['Administration'],
+        summary: 'Audit entries newest first, filtered by action, actor, days and text',
+        middleware: requireAdmin,
+        request: { query: auditQuery },
+        responses: { 200: json(auditAnswer), 400: errors[400], 404: errors[404], ...guarded },
+      }),
+      async (c) => c.json(await auditPage(deps, sessionOf(c).tenantId, c.req.valid('query')), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/admin/audit.csv',
+        tags: ['Administration'],
+        summary: 'The filtered audit log as CSV, streamed newest first',
+        middleware: requireAdmin,
+        request: { query: auditFilters },
+        responses: {
+          200: {
+            description: 'CSV with a header row',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          400: errors[400],
+          ...guarded,
+        },
+      }),
+      (c) => {
+        const stream = auditCsv(deps, sessionOf(c).tenantId, c.req.valid('query'));
+        const day = new Date().toISOString().slice(0, 10);
+        return c.body(stream.pipeThrough(new TextEncoderStream()), 200, {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="audit-log-${day}.csv"`,
+        });
+      },
+    );
+}
