@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Button } from 'react-aria-components/Button';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components/Modal';
+import { pickable } from '../lookups/pickable.ts';
 import buttons from '../shell/buttons.module.css';
 import { CloseIcon } from '../shell/icons.tsx';
 import { usePersisted } from '../state/usePersisted.ts';
@@ -117,7 +118,7 @@ export function FeedFiltersDialog({
                 <fieldset className={styles.group}>
                   <legend className={styles.legend}>Type of support sought</legend>
                   <div className={styles.checks}>
-                    {supports.map((support) => (
+                    {pickable(supports, draft.supportIds).map((support) => (
                       <label key={support.id} className={styles.check}>
                         <input
                           type="checkbox"

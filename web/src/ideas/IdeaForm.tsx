@@ -6,6 +6,7 @@ import { isApiError } from '../api/apiError.ts';
 import fieldStyles from '../forms/Field.module.css';
 import { lazyResolver } from '../forms/lazyResolver.ts';
 import { SubmitButton } from '../forms/SubmitButton.tsx';
+import { pickable } from '../lookups/pickable.ts';
 import buttons from '../shell/buttons.module.css';
 import { PlusIcon } from '../shell/screenIcons.tsx';
 import { usePersisted } from '../state/usePersisted.ts';
@@ -178,7 +179,7 @@ export function IdeaForm({ idea, onSaved, onCancel }: IdeaFormProps) {
             <legend className={fieldStyles.label}>Support sought</legend>
             <p className={fieldStyles.description}>Choose any that apply.</p>
             <div className={styles.choices}>
-              {supports.map((support) => (
+              {pickable(supports, idea?.support_ids ?? []).map((support) => (
                 <label key={support.id} className={styles.choice}>
                   <input
                     type="checkbox"
@@ -212,7 +213,10 @@ export function IdeaForm({ idea, onSaved, onCancel }: IdeaFormProps) {
           <fieldset className={styles.fieldset}>
             <legend className={fieldStyles.label}>IP status</legend>
             <div className={styles.radios}>
-              {[{ id: null, name: 'Not specified' }, ...ipStatuses].map((status) => (
+              {[
+                { id: null, name: 'Not specified' },
+                ...pickable(ipStatuses, [idea?.ip_status_id ?? null]),
+              ].map((status) => (
                 <label key={status.id ?? 'none'} className={styles.radio}>
                   <input
                     type="radio"
