@@ -96,6 +96,16 @@ describe.runIf(testDatabaseKind === 'pglite')('the CLI', { timeout: 120_000 }, (
     expect(missing.stderr).toContain('No tenant has the domain nowhere.edu');
   });
 
+  it('backup and restore name their file; a missing backup is exit 1', () => {
+    const dir = freshDir();
+    const noFile = cli(['backup'], dir);
+    expect(noFile.code).toBe(2);
+    expect(noFile.stderr).toContain('--file is required');
+    const missing = cli(['restore', '--file', path.join(dir, 'none.tar.gz'), '--force'], dir);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('There is no backup file');
+  });
+
   it('stops with exit 1 while another process holds the embedded database', async () => {
     const dir = freshDir();
     const held = await openPglite(path.join(dir, 'db'));

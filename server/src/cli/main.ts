@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EMAIL_PATTERN, isStrongPassword, messages } from '@kindling/contract';
 import { ConfigError, loadConfig } from '../config.ts';
@@ -6,6 +8,7 @@ import { migrate } from '../db/migrate.ts';
 import { tenantByDomain } from '../db/system.ts';
 import { seedDemo } from '../demo/seed.ts';
 import { seedSynthetic } from '../demo/synthetic.ts';
+import { BackupError, backup, restore } from '../ops/backup.ts';
 import { createTenant, DOMAIN_PATTERN, DomainTakenError } from '../tenants/service.ts';
 
 const HELP = `Kindling command line
@@ -21,6 +24,12 @@ Commands:
   seed --domain D --people N --ideas M [--follows K] [--seed S]
       Adds reproducible synthetic members (person{n}@D, password Kindling!2026), ideas and follows
       to an existing tenant, for benchmarks. Prints progress and, last, a JSON summary.
+  backup --file F
+      Writes a backup of the whole database to F: pg_dump's custom format with DATABASE_URL, else a
+      gzipped dump of the embedded database (stop the server first).
+  restore --file F [--force]
+      Replaces the database with the backup in F, then migrates it. The embedded database is only
+      replaced with --force, and its current folder is kept beside it.
   --help
       Shows this help.
 
@@ -146,6 +155,28 @@ async function seed(args: string[]) {
 
 class MissingTenantError extends Error {}
 
+async function backupCommand(args: string[]) {
+  const values = parse(args, { file: { type: 'string' } });
+  const file = path.resolve(required(values, 'file'));
+  await backup(loadConfig().database, file);
+  console.log(`Backed up the database to ${file}.`);
+  console.log(JSON.stringify({ file, bytes: statSync(file).size }));
+}
+
+async function restoreCommand(args: string[]) {
+  const force = args.includes('--force');
+  const values = parse(
+    args.filter((arg) => arg !== '--force'),
+    { file: { type: 'string' } },
+  );
+  const file = path.resolve(required(values, 'file'));
+  const { keptAt } = await restore(loadConfig().database, file, { force });
+  console.log(
+    `Restored the database from ${file}.${keptAt ? ` The previous one is kept in ${keptAt}.` : ''}`,
+  );
+  console.log(JSON.stringify({ file, kept_at: keptAt }));
+}
+
 export async function run(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
@@ -156,6 +187,8 @@ export async function run(argv: string[]): Promise<number> {
     if (command === 'tenant' && rest[0] === 'create') await tenantCreate(rest.slice(1));
     else if (command === 'demo') await demo(rest);
     else if (command === 'seed') await seed(rest);
+    else if (command === 'backup') await backupCommand(rest);
+    else if (command === 'restore') await restoreCommand(rest);
     else throw new UsageError(`unknown command '${[command, ...rest.slice(0, 1)].join(' ')}'`);
     return 0;
   } catch (error) {
@@ -167,6 +200,7 @@ export async function run(argv: string[]): Promise<number> {
       error instanceof DomainTakenError ||
       error instanceof MissingTenantError ||
       error instanceof DatabaseLockedError ||
+      error instanceof BackupError ||
       error instanceof ConfigError
     ) {
       process.stderr.write(`Error: ${error.message}\n`);

@@ -22,6 +22,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   close(): Promise<void>;
+  /** The embedded database's folder as a gzipped tar (backups); PostgreSQL has pg_dump instead. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export class DatabaseLockedError extends Error {}
@@ -76,6 +78,7 @@ export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Pr
     return {
       kind: 'pglite',
       db,
+      dumpDataDir: () => client.dumpDataDir('gzip'),
       async close() {
         await client.close();
         release();
