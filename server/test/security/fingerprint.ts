@@ -1,32 +1,51 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
 
-let query: Promise<string> | undefined;
+interface Table {
+  name: string;
+  /** The column naming the tenant: `id` of tenants, `tenant_id` elsewhere, null if global. */
+  tenantKey: string | null;
+}
 
-/** One statement hashing every row of every table, built once from the catalogue. */
-function fingerprintQuery(db: Db): Promise<string> {
-  query ??= (async () => {
+let tables: Promise<Table[]> | undefined;
+
+function tablesOf(db: Db): Promise<Table[]> {
+  tables ??= (async () => {
     const result = (await db.execute(sql`
-      select table_name as name from information_schema.tables
-      where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`)) as unknown as {
-      rows: { name: string }[];
+      select t.table_name as name, bool_or(c.column_name = 'tenant_id') as tenanted
+      from information_schema.tables t
+      join information_schema.columns c using (table_schema, table_name)
+      where t.table_schema = 'public' and t.table_type = 'BASE TABLE'
+      group by t.table_name order by t.table_name`)) as unknown as {
+      rows: { name: string; tenanted: boolean }[];
     };
-    return result.rows
-      .map(
-        ({ name }) =>
-          `select '${name}' as name, count(*)::int as count, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as hash from "${name}" t`,
-      )
-      .join(' union all ');
+    return result.rows.map(({ name, tenanted }) => ({
+      name,
+      tenantKey: name === 'tenants' ? 'id' : tenanted ? 'tenant_id' : null,
+    }));
   })();
-  return query;
+  return tables;
+}
+
+/** One statement hashing every row of every table (of one tenant, if given), as the owner sees them. */
+async function fingerprintQuery(db: Db, tenantId?: number): Promise<string> {
+  const parts = (await tablesOf(db)).map(({ name, tenantKey }) => {
+    const where =
+      tenantId === undefined || tenantKey === null
+        ? ''
+        : ` where t.${tenantKey} = ${Number(tenantId)}`;
+    return `select '${name}' as name, count(*)::int as count, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as hash from "${name}" t${where}`;
+  });
+  return parts.join(' union all ');
 }
 
 /**
- * The whole database in one comparable value: row counts and a hash of each table's rows, as the
- * owner sees them (every tenant). Small fixtures keep it a few milliseconds.
+ * The database in one comparable value: row counts and a hash of each table's rows, for every
+ * tenant or only one. Small fixtures keep it a few milliseconds.
  */
-export async function fingerprint(db: Db): Promise<Record<string, string>> {
-  const result = (await db.execute(sql.raw(await fingerprintQuery(db)))) as unknown as {
+export async function fingerprint(db: Db, tenantId?: number): Promise<Record<string, string>> {
+  const text = await fingerprintQuery(db, tenantId);
+  const result = (await db.execute(sql.raw(text))) as unknown as {
     rows: { name: string; count: number; hash: string }[];
   };
   return Object.fromEntries(result.rows.map((r) => [r.name, `${r.count}:${r.hash}`]));
