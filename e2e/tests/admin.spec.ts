@@ -16,7 +16,7 @@ test.describe('administration', () => {
     await page.getByRole('menuitem', { name: 'Administration' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Administration' })).toBeVisible();
     const consoleNav = page.getByRole('navigation', { name: 'Administration' });
-    await expect(consoleNav.getByRole('link', { name: 'Pending requests' })).toHaveAttribute(
+    await expect(consoleNav.getByRole('link', { name: 'Overview' })).toHaveAttribute(
       'aria-current',
       'page',
     );

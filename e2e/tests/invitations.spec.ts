@@ -112,7 +112,7 @@ test.describe('invitations and the claim flow', () => {
 
     const admin = await freshPage(browser, baseURL);
     await signIn(admin, 'admin');
-    await admin.goto(withDemo('/admin'));
+    await admin.goto(withDemo('/admin/requests'));
     const row = admin.getByRole('row', { name: new RegExp(person.name) });
     await expect(row).toBeVisible();
     await expect(row.getByText('Faculty', { exact: true })).toBeVisible();

@@ -3,15 +3,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isApiError } from '../api/apiError.ts';
 import { LoadProblem } from '../errors/LoadProblem.tsx';
-import buttons from '../shell/buttons.module.css';
 import { Spinner } from '../shell/Spinner.tsx';
 import { showToast } from '../shell/toasts.ts';
 import { type AdminStatusFilter, adminUsersKey, fetchAdminUsers, setApproval } from './adminApi.ts';
 import styles from './MemberList.module.css';
 import { type Decision, MemberTable } from './MemberTable.tsx';
+import { Pager } from './Pager.tsx';
 
 interface MemberListProps {
-  variant: 'requests' | 'members';
   adminStatusId: AdminStatusFilter;
   page: number;
   onPage(page: number): void;
@@ -19,7 +18,7 @@ interface MemberListProps {
 }
 
 /** One page of members from the administration API, with approve and decline. */
-export function MemberList({ variant, adminStatusId, page, onPage, empty }: MemberListProps) {
+export function MemberList({ adminStatusId, page, onPage, empty }: MemberListProps) {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: adminUsersKey(adminStatusId, page),
@@ -72,30 +71,8 @@ export function MemberList({ variant, adminStatusId, page, onPage, empty }: Memb
       <p className={styles.count} aria-live="polite">
         {total === 1 ? '1 person' : `${total} people`}
       </p>
-      <MemberTable caption={empty.title} users={users} variant={variant} onDecide={decide} />
-      {totalPages > 1 && (
-        <nav className={styles.pager} aria-label="Pages">
-          <button
-            type="button"
-            className={buttons.secondary}
-            disabled={page <= 1}
-            onClick={() => onPage(page - 1)}
-          >
-            Previous
-          </button>
-          <span>
-            Page {page} of {totalPages}
-          </span>
-          <button
-            type="button"
-            className={buttons.secondary}
-            disabled={page >= totalPages}
-            onClick={() => onPage(page + 1)}
-          >
-            Next
-          </button>
-        </nav>
-      )}
+      <MemberTable caption={empty.title} users={users} onDecide={decide} />
+      <Pager page={page} totalPages={totalPages} onPage={onPage} />
     </div>
   );
 }

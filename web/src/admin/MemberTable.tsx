@@ -4,25 +4,22 @@ import { useState } from 'react';
 import { formatLongDate } from '../format/dates.ts';
 import buttons from '../shell/buttons.module.css';
 import styles from './MemberTable.module.css';
-import { memberBadges } from './memberStatus.ts';
 
 export type Decision = 2 | 3;
 
 interface MemberTableProps {
   caption: string;
   users: readonly AdminUser[];
-  /** Requests show who invited and when; members show their standing. */
-  variant: 'requests' | 'members';
   onDecide(user: AdminUser, decision: Decision): Promise<void>;
 }
 
 const fullName = (user: AdminUser) => `${user.first_name} ${user.last_name}`;
 
 /**
- * People as a table, which becomes a list of cards at the mobile breakpoint (each cell then
+ * Requests as a table, which becomes a list of cards at the mobile breakpoint (each cell then
  * carries its column's name), with approve and decline beside each.
  */
-export function MemberTable({ caption, users, variant, onDecide }: MemberTableProps) {
+export function MemberTable({ caption, users, onDecide }: MemberTableProps) {
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
 
   const decide = async (user: AdminUser, decision: Decision) => {
@@ -53,7 +50,7 @@ export function MemberTable({ caption, users, variant, onDecide }: MemberTablePr
             Role
           </th>
           <th scope="col" role="columnheader">
-            {variant === 'requests' ? 'Requested' : 'Status'}
+            Requested
           </th>
           <th scope="col" role="columnheader">
             <span className="visually-hidden">Actions</span>
@@ -76,24 +73,12 @@ export function MemberTable({ caption, users, variant, onDecide }: MemberTablePr
               <td role="cell" data-label="Role">
                 {user.role_name}
               </td>
-              {variant === 'requests' ? (
-                <td role="cell" data-label="Requested">
-                  {formatLongDate(user.created_at)}
-                  {user.invited_by_name && (
-                    <span className={styles.sub}>Invited by {user.invited_by_name}</span>
-                  )}
-                </td>
-              ) : (
-                <td role="cell" data-label="Status">
-                  <ul className={styles.badges}>
-                    {memberBadges(user).map((badge) => (
-                      <li key={badge.label} className={styles.badge} data-tone={badge.tone}>
-                        {badge.label}
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-              )}
+              <td role="cell" data-label="Requested">
+                {formatLongDate(user.created_at)}
+                {user.invited_by_name && (
+                  <span className={styles.sub}>Invited by {user.invited_by_name}</span>
+                )}
+              </td>
               <td role="cell" className={styles.actions}>
                 {user.admin_status_id !== status.approved && (
                   <button

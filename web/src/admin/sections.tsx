@@ -20,6 +20,15 @@ const section = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType)
 export const adminSections: AdminSection[] = [
   {
     path: '',
+    label: 'Overview',
+    lead: 'Who is in the portal, and how much is going on.',
+    Component: section(
+      () => import('./overview/OverviewSection.tsx'),
+      (m) => m.OverviewSection,
+    ),
+  },
+  {
+    path: 'requests',
     label: 'Pending requests',
     lead: 'People waiting for approval: approve them to mail a link to claim their profile.',
     Component: section(
@@ -30,7 +39,7 @@ export const adminSections: AdminSection[] = [
   {
     path: 'members',
     label: 'Members',
-    lead: 'Everyone in the portal, with their standing.',
+    lead: 'Everyone in the portal: search, filter, and manage each member’s access.',
     Component: section(
       () => import('./members/MembersSection.tsx'),
       (m) => m.MembersSection,
@@ -43,6 +52,15 @@ export const adminSections: AdminSection[] = [
     Component: section(
       () => import('./CreateProfileForm.tsx'),
       (m) => m.CreateProfileForm,
+    ),
+  },
+  {
+    path: 'audit',
+    label: 'Audit log',
+    lead: 'Every administrative change and sign-in failure burst: who, what and when.',
+    Component: section(
+      () => import('./audit/AuditSection.tsx'),
+      (m) => m.AuditSection,
     ),
   },
 ];

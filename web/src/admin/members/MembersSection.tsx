@@ -1,16 +1,184 @@
-import { MemberList } from '../MemberList.tsx';
-import { usePageParam } from '../usePageParam.ts';
+import type { AdminUser, Permission } from '@kindling/contract';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../api/apiError.ts';
+import { paths } from '../../app/paths.ts';
+import { useAuth } from '../../auth/AuthContext.ts';
+import { LoadProblem } from '../../errors/LoadProblem.tsx';
+import { useRoles } from '../../lookups/roles.ts';
+import { Spinner } from '../../shell/Spinner.tsx';
+import { showToast } from '../../shell/toasts.ts';
+import { usePersisted } from '../../state/usePersisted.ts';
+import { useTenant } from '../../tenant/TenantContext.ts';
+import { setApproval } from '../adminApi.ts';
+import list from '../MemberList.module.css';
+import { Pager } from '../Pager.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import type { MemberAction } from './MemberActions.tsx';
+import { MemberFilters } from './MemberFilters.tsx';
+import styles from './MembersSection.module.css';
+import { MembersTable } from './MembersTable.tsx';
+import { fetchMembers, membersKey, resendClaimMail, setDisabled, setRole } from './membersApi.ts';
+import { RoleDialog } from './RoleDialog.tsx';
+import { useMemberFilters } from './useMemberFilters.ts';
 
-/** Every member of the tenant with their standing. */
+type Asking = { user: AdminUser; action: 'decline' | 'disable' | 'role' } | null;
+
+const fullName = (user: AdminUser) => `${user.first_name} ${user.last_name}`;
+
+/** Everyone in the tenant: search, filters, and what an administrator can do to each member. */
 export function MembersSection() {
-  const [page, onPage] = usePageParam();
+  const tenant = useTenant();
+  const { user: me } = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const roles = useRoles(tenant.id).data ?? [];
+  const schools = usePersisted('schools');
+  const departments = usePersisted('departments');
+  const { filters, page, setFilters, setPage } = useMemberFilters();
+  const [asking, setAsking] = useState<Asking>(null);
+  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+  const query = useQuery({
+    queryKey: membersKey(filters, page),
+    queryFn: ({ signal }) => fetchMembers(filters, page, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const pastTheEnd = isApiError(query.error, 'NOT_FOUND') && page > 1;
+  useEffect(() => {
+    if (pastTheEnd) setPage(1);
+  }, [pastTheEnd, setPage]);
+
+  /** Runs a change, says how it went, and refreshes what it touched; rethrows for dialogs. */
+  const change = async (user: AdminUser, work: () => Promise<string>) => {
+    setBusy((ids) => new Set(ids).add(user.id));
+    try {
+      showToast(await work(), 'success');
+      await queryClient.invalidateQueries({ queryKey: ['admin'] });
+    } catch (error) {
+      showToast(isApiError(error) ? error.message : 'An unknown error occurred.', 'error');
+      throw error;
+    } finally {
+      setBusy((ids) => {
+        const next = new Set(ids);
+        next.delete(user.id);
+        return next;
+      });
+    }
+  };
+  const quietly = (promise: Promise<unknown>) => promise.catch(() => undefined);
+
+  const act = (user: AdminUser, action: MemberAction) => {
+    const name = fullName(user);
+    switch (action) {
+      case 'profile':
+        navigate(paths.profile(user.id));
+        return;
+      case 'approve':
+        void quietly(
+          change(user, async () => {
+            await setApproval(user.id, 2);
+            return `Approved ${name}.${user.has_account ? '' : ' A link to claim the profile was emailed.'}`;
+          }),
+        );
+        return;
+      case 'claim-mail':
+        void quietly(
+          change(user, async () => {
+            await resendClaimMail(user.id);
+            return `A new link to claim the profile was emailed to ${user.email}.`;
+          }),
+        );
+        return;
+      case 'enable':
+        void quietly(
+          change(user, async () => {
+            await setDisabled(user.id, false);
+            return `Re-enabled ${name}.`;
+          }),
+        );
+        return;
+      default:
+        setAsking({ user, action });
+    }
+  };
+
+  const data = query.data;
   return (
-    <MemberList
-      variant="members"
-      adminStatusId={undefined}
-      page={page}
-      onPage={onPage}
-      empty={{ title: 'Members', message: 'There are no members yet.' }}
-    />
+    <div className={styles.section}>
+      <MemberFilters
+        filters={filters}
+        onChange={setFilters}
+        roles={roles}
+        schools={schools}
+        departments={departments}
+      />
+      {query.isError && !pastTheEnd ? (
+        <LoadProblem error={query.error} onRetry={() => query.refetch()} />
+      ) : !data ? (
+        <div className={list.loading}>
+          <Spinner />
+        </div>
+      ) : (
+        <>
+          <p className={list.count} aria-live="polite">
+            {data.total_count === 1 ? '1 member' : `${data.total_count} members`}
+            {query.isFetching && <span className="visually-hidden"> (updating)</span>}
+          </p>
+          {data.users.length === 0 ? (
+            <div className={list.empty}>
+              <h3>No members found</h3>
+              <p>No one matches these filters. Try a shorter search or clear a filter.</p>
+            </div>
+          ) : (
+            <MembersTable users={data.users} selfId={me?.userId} busy={busy} onAction={act} />
+          )}
+          <Pager page={page} totalPages={data.total_pages} onPage={setPage} />
+        </>
+      )}
+      {asking?.action === 'decline' && (
+        <ConfirmDialog
+          title={`Decline ${fullName(asking.user)}?`}
+          message="Their sessions end at once and they cannot sign in. You can approve them again later."
+          confirmLabel="Decline"
+          onConfirm={() =>
+            change(asking.user, async () => {
+              await setApproval(asking.user.id, 3);
+              return `Declined ${fullName(asking.user)}.`;
+            })
+          }
+          onClose={() => setAsking(null)}
+        />
+      )}
+      {asking?.action === 'disable' && (
+        <ConfirmDialog
+          title={`Disable ${fullName(asking.user)}?`}
+          message="They are signed out everywhere at once and cannot sign in until re-enabled."
+          confirmLabel="Disable"
+          onConfirm={() =>
+            change(asking.user, async () => {
+              await setDisabled(asking.user.id, true);
+              return `Disabled ${fullName(asking.user)}.`;
+            })
+          }
+          onClose={() => setAsking(null)}
+        />
+      )}
+      {asking?.action === 'role' && (
+        <RoleDialog
+          user={asking.user}
+          roles={roles}
+          isSelf={asking.user.id === me?.userId}
+          onSave={(roleId: number, permissions: Permission[]) =>
+            change(asking.user, async () => {
+              await setRole(asking.user.id, roleId, permissions);
+              return `Updated the role and permissions of ${fullName(asking.user)}.`;
+            })
+          }
+          onClose={() => setAsking(null)}
+        />
+      )}
+    </div>
   );
 }

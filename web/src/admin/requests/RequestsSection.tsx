@@ -6,7 +6,6 @@ export function RequestsSection() {
   const [page, onPage] = usePageParam();
   return (
     <MemberList
-      variant="requests"
       adminStatusId={1}
       page={page}
       onPage={onPage}

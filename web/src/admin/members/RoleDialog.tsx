@@ -1,0 +1,122 @@
+import { type AdminUser, type Named, type Permission, permissionNames } from '@kindling/contract';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from 'react-aria-components/Button';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components/Modal';
+import fields from '../../forms/Field.module.css';
+import buttons from '../../shell/buttons.module.css';
+import dialog from '../../shell/LogoutDialog.module.css';
+import styles from './MembersSection.module.css';
+
+export const permissionLabels: Record<Permission, string> = {
+  create_idea: 'Post ideas',
+  update_idea: 'Edit their ideas',
+  delete_idea: 'Delete their ideas',
+  invite_user: 'Invite others',
+  admin: 'Administer the portal',
+};
+
+interface RoleDialogProps {
+  user: AdminUser;
+  roles: readonly Named[];
+  /** The administrator's own row: their admin permission cannot be taken away here. */
+  isSelf: boolean;
+  onSave(roleId: number, permissions: Permission[]): Promise<void>;
+  onClose(): void;
+}
+
+/** A member's role and permissions, changed together in one save. */
+export function RoleDialog({ user, roles, isSelf, onSave, onClose }: RoleDialogProps) {
+  const roleFieldId = useId();
+  const [roleId, setRoleId] = useState(user.role_id);
+  const [granted, setGranted] = useState<ReadonlySet<string>>(new Set(user.permissions));
+  const [pending, setPending] = useState(false);
+  const name = `${user.first_name} ${user.last_name}`;
+
+  const toggle = (permission: Permission, on: boolean) =>
+    setGranted((current) => {
+      const next = new Set(current);
+      if (on) next.add(permission);
+      else next.delete(permission);
+      return next;
+    });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setPending(true);
+    try {
+      await onSave(
+        roleId,
+        permissionNames.filter((p) => granted.has(p)),
+      );
+      onClose();
+    } catch {
+      setPending(false);
+    }
+  };
+
+  return (
+    <ModalOverlay
+      className={dialog.overlay}
+      isOpen
+      isDismissable={!pending}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <Modal className={dialog.modal}>
+        <Dialog className={dialog.dialog}>
+          <form className={styles.roleForm} onSubmit={submit}>
+            <Heading slot="title" className={dialog.title}>
+              Role and permissions of {name}
+            </Heading>
+            <div className={fields.field}>
+              <label className={fields.label} htmlFor={roleFieldId}>
+                Role
+              </label>
+              <select
+                id={roleFieldId}
+                className={`${fields.input} ${styles.select}`}
+                value={roleId}
+                onChange={(event) => setRoleId(Number(event.target.value))}
+              >
+                {roles.map((role) => (
+                  <option key={role.id} value={role.id}>
+                    {role.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <fieldset className={styles.permissions}>
+              <legend className={fields.label}>Permissions</legend>
+              {permissionNames.map((permission) => {
+                const locked = isSelf && permission === 'admin';
+                return (
+                  <label key={permission} className={styles.check}>
+                    <input
+                      type="checkbox"
+                      checked={granted.has(permission)}
+                      disabled={locked}
+                      onChange={(event) => toggle(permission, event.target.checked)}
+                    />
+                    {permissionLabels[permission]}
+                  </label>
+                );
+              })}
+              {isSelf && (
+                <p className={fields.description}>You cannot remove your own administration.</p>
+              )}
+            </fieldset>
+            <div className={dialog.actions}>
+              <Button className={buttons.secondary} slot="close" isDisabled={pending}>
+                Cancel
+              </Button>
+              <Button type="submit" className={buttons.primary} isDisabled={pending}>
+                Save
+              </Button>
+            </div>
+          </form>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

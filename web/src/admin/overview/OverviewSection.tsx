@@ -1,0 +1,56 @@
+import { type MemberStanding, memberStandings } from '@kindling/contract';
+import { useQuery } from '@tanstack/react-query';
+import { paths } from '../../app/paths.ts';
+import { LoadProblem } from '../../errors/LoadProblem.tsx';
+import { Spinner } from '../../shell/Spinner.tsx';
+import list from '../MemberList.module.css';
+import { standingLabels } from '../members/standingLabels.ts';
+import { BarList } from './BarList.tsx';
+import { MonthChart } from './MonthChart.tsx';
+import styles from './OverviewSection.module.css';
+import { fetchOverview, overviewKey } from './overviewApi.ts';
+
+const membersWhere = (param: string, value: string | number) =>
+  `${paths.admin}/members?${param}=${value}`;
+
+/** The console's landing section: who is in the portal, and how much is going on. */
+export function OverviewSection() {
+  const query = useQuery({ queryKey: overviewKey, queryFn: ({ signal }) => fetchOverview(signal) });
+  if (query.isError) return <LoadProblem error={query.error} onRetry={() => query.refetch()} />;
+  if (!query.data) {
+    return (
+      <div className={list.loading}>
+        <Spinner />
+      </div>
+    );
+  }
+  const data = query.data;
+  return (
+    <div className={styles.grid}>
+      <div className={styles.card}>
+        <BarList
+          caption="Members by status"
+          valueHeading="Members"
+          bars={memberStandings.map((standing: MemberStanding) => ({
+            label: standingLabels[standing],
+            value: data.members_by_status[standing],
+            href: membersWhere('status', standing),
+          }))}
+        />
+      </div>
+      <div className={styles.card}>
+        <BarList
+          caption="Active members by role"
+          valueHeading="Active members"
+          bars={data.members_by_role.map((role) => ({
+            label: role.role_name,
+            value: role.count,
+            href: `${membersWhere('status', 'active')}&role=${role.role_id}`,
+          }))}
+        />
+      </div>
+      <MonthChart title="Ideas posted" valueHeading="Ideas" months={data.ideas_by_month} />
+      <MonthChart title="Ideas followed" valueHeading="Follows" months={data.follows_by_month} />
+    </div>
+  );
+}
