@@ -6,6 +6,7 @@ const serverProject = (name: string, env: Record<string, string>) => ({
     root: './server',
     environment: 'node' as const,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: ['test/faults/**'],
     globalSetup: ['./test/global-setup.ts'],
     env,
     testTimeout: 30_000,
@@ -19,12 +20,30 @@ if (process.env.TEST_DATABASE_URL) {
   databases.push(serverProject('server-postgres', { KINDLING_TEST_DB: 'postgres' }));
 }
 
+/**
+ * Fault tests start real server processes and hold outages for up to a minute: mostly waiting,
+ * so they run beside the rest, once, on PostgreSQL when there is one (`npm run test:faults` alone).
+ */
+const faults = {
+  test: {
+    name: 'faults',
+    root: './server',
+    environment: 'node' as const,
+    include: ['test/faults/**/*.test.ts'],
+    globalSetup: ['./test/global-setup.ts'],
+    env: { KINDLING_TEST_DB: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' },
+    testTimeout: 180_000,
+    hookTimeout: 120_000,
+  },
+};
+
 export default defineConfig({
   test: {
     // Server tests mostly wait on a database; more workers than the two cores keep them busy.
     maxWorkers: 4,
     projects: [
       ...databases,
+      faults,
       {
         test: {
           name: 'contract',

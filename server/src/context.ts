@@ -15,6 +15,8 @@ export interface Deps {
   rateLimits: RateLimits;
   storage: Storage;
   now: () => Date;
+  /** Set when shutdown begins: new requests are then refused with 503 while the rest finish. */
+  lifecycle: { draining: boolean };
 }
 
 /** The signed-in member, resolved from the session cookie before any route runs. */

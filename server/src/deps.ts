@@ -32,6 +32,7 @@ export function assemble(
     rateLimits,
     storage: storageFromConfig(config),
     now: () => new Date(),
+    lifecycle: { draining: false },
   };
   return {
     deps,

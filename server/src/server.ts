@@ -1,3 +1,5 @@
+import type { Server } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import { count } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -35,6 +37,36 @@ async function seedDemoIfEmpty(database: Database, config: Config, logger: Logge
   process.stdout.write(`${lines.join('\n').replace('Kindling!2026', DEMO_PASSWORD)}\n`);
 }
 
+/**
+ * How long new requests are answered 503 before the listener closes: closing it resets every
+ * connection still waiting to be accepted, so clients and load balancers are first told to go.
+ */
+const REFUSE_BEFORE_CLOSE_MS = 500;
+/** How long a connection that carries no request yet is given to send one after the listener closes. */
+const IDLE_GRACE_MS = 1_000;
+/** Past this, connections still open are cut so the process can exit. */
+const DRAIN_LIMIT_MS = 25_000;
+
+/**
+ * Stops taking connections and waits for the requests under way. http.Server#close would also cut
+ * every idle connection at once, including one accepted a moment ago whose request is still on
+ * its way; so only the listener is closed, answers from now on say `Connection: close`, and idle
+ * connections are closed after a grace period.
+ */
+async function drain(server: Server): Promise<void> {
+  server.on('request', (_req, res) => res.setHeader('connection', 'close'));
+  await new Promise((resolve) => setTimeout(resolve, REFUSE_BEFORE_CLOSE_MS));
+  return new Promise<void>((resolve) => {
+    const idle = setTimeout(() => server.closeIdleConnections(), IDLE_GRACE_MS);
+    const limit = setTimeout(() => server.closeAllConnections(), DRAIN_LIMIT_MS);
+    NetServer.prototype.close.call(server, () => {
+      clearTimeout(idle);
+      clearTimeout(limit);
+      resolve();
+    });
+  });
+}
+
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   const database = await openDatabase(config.database);
   try {
@@ -68,7 +100,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     server,
     url,
     async stop() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      deps.lifecycle.draining = true;
+      await drain(server as Server);
       await assembled.close();
       await database.close();
     },

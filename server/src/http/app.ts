@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { catalogueMessages, limits } from '@kindling/contract';
+import { catalogueMessages, importLimits, limits } from '@kindling/contract';
 import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { resolveSession } from '../auth/session-middleware.ts';
 import type { AppEnv, Deps } from '../context.ts';
+import { isImportUpload } from '../imports/routes.ts';
 import { registerDevMail } from '../mail/dev-routes.ts';
 import { isPhotoUpload } from '../profiles/photo.ts';
 import { serveUploads } from '../storage/serve-uploads.ts';
@@ -77,6 +78,14 @@ export function createApp(deps: Deps) {
   });
   app.use(securityHeaders(deps.config));
   app.onError((error, c) => errorResponse(c, error));
+  // A server shutting down refuses new work with an answer, not a reset, and says so to the
+  // client's connection pool; requests already past this point finish.
+  app.use(async (c, next) => {
+    if (!deps.lifecycle.draining) return next();
+    c.header('Connection', 'close');
+    c.header('Retry-After', '1');
+    throw new AppError('SERVICE_UNAVAILABLE');
+  });
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
@@ -94,7 +103,13 @@ export function createApp(deps: Deps) {
   };
   const jsonLimit = bodyLimit({ maxSize: limits.bodyBytes, onError: tooLarge });
   const photoLimit = bodyLimit({ maxSize: limits.photoBytes, onError: tooLarge });
-  app.use('/api/*', (c, next) => (isPhotoUpload(c.req.path) ? photoLimit : jsonLimit)(c, next));
+  const importLimit = bodyLimit({ maxSize: importLimits.bytes, onError: tooLarge });
+  app.use('/api/*', (c, next) =>
+    (isPhotoUpload(c.req.path) ? photoLimit : isImportUpload(c.req.path) ? importLimit : jsonLimit)(
+      c,
+      next,
+    ),
+  );
   app.use('/api/*', resolveSession(deps));
   app.route('/api/v1', apiRoutes(deps));
   app.doc31('/api/v1/openapi.json', {

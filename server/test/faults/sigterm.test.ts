@@ -1,0 +1,80 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  type Answer,
+  requestOnce,
+  type ServerProcess,
+  signInOn,
+  startServerProcess,
+} from '../processes.ts';
+
+const until = async (condition: () => boolean, timeoutMs: number) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition() && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+/**
+ * SIGTERM under steady load: requests the server had accepted all finish, new ones are refused with
+ * a 503 or, once the listener is closed, at connect; never cut half-way. The process exits 0.
+ */
+describe('SIGTERM during steady load', { timeout: 150_000 }, () => {
+  let server: ServerProcess | undefined;
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
+  });
+
+  it('finishes what it accepted, refuses the rest cleanly and exits 0', async () => {
+    server = await startServerProcess();
+    const { url } = server;
+    const { cookie, tenantId } = await signInOn(url, 'faculty@demo.localhost');
+    // Reads and sign-ins: a sign-in hashes for tens of milliseconds, so some are in flight when
+    // the signal lands.
+    const calls = [
+      () => requestOnce(`${url}/api/v1/ideas?page=1`, { headers: { cookie } }),
+      () => requestOnce(`${url}/api/v1/users?page=1`, { headers: { cookie } }),
+      () =>
+        requestOnce(`${url}/api/v1/auth/sign-in`, {
+          method: 'POST',
+          body: { email: 'student@demo.localhost', password: 'Kindling!2026', tenant_id: tenantId },
+        }),
+    ];
+    const answers: Answer[] = [];
+    const failures: string[] = [];
+    let signalled = false;
+    let inFlightAtSignalAnswered = 0;
+    const loop = async (worker: number) => {
+      for (let i = worker; ; i++) {
+        const call = calls[i % calls.length] as () => Promise<Answer>;
+        const sentBeforeSignal = !signalled;
+        try {
+          const answer = await call();
+          answers.push(answer);
+          if (signalled && sentBeforeSignal && answer.status === 200) inFlightAtSignalAnswered++;
+          // A client told the server is going away goes elsewhere, as a load balancer would.
+          if (answer.status === 503) return;
+        } catch (error) {
+          failures.push((error as NodeJS.ErrnoException).code ?? (error as Error).message);
+          return;
+        }
+      }
+    };
+    const loops = Array.from({ length: 12 }, (_, worker) => loop(worker));
+    await until(() => answers.length >= 30, 60_000);
+    expect(answers.length).toBeGreaterThanOrEqual(30);
+    signalled = true;
+    server.child.kill('SIGTERM');
+    const code = await server.exited;
+    await Promise.all(loops);
+
+    expect(code, server.output()).toBe(0);
+    expect(inFlightAtSignalAnswered).toBeGreaterThan(0);
+    const refused = answers.filter((a) => a.status === 503);
+    for (const answer of refused) {
+      expect(JSON.parse(answer.body)).toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503 });
+    }
+    expect(answers.filter((a) => a.status !== 200 && a.status !== 503)).toEqual([]);
+    expect(failures.filter((code) => code !== 'ECONNREFUSED')).toEqual([]);
+    expect(refused.length + failures.length).toBe(12);
+  });
+});
