@@ -47,9 +47,12 @@ export const adminUsersAnswer = z.object({
   total_count: z.number().int(),
 });
 
+/** Ids fit the database's integer; a larger one is a 400 here rather than an error there. */
+const MAX_ID = 2_147_483_647;
+
 const optionalId = z.preprocess(
   (value) => (value === '' || value === null ? undefined : value),
-  z.coerce.number().int().positive().optional(),
+  z.coerce.number().int().positive().max(MAX_ID).optional(),
 );
 const m = invitationMessages('a');
 const optionalUrl = (pattern: RegExp, message: string) =>
@@ -76,10 +79,12 @@ export const createProfileBody = z
       .max(50, { message: m.lastNameShort })
       .regex(NAME_PATTERN, { message: m.lastNameShort }),
     email: emailField(m.email, m.emailInvalid),
+    // Role ids are smallint (CONTRACT §3: per tenant).
     role_id: z.coerce
       .number({ error: m.role })
       .int({ message: m.role })
-      .min(1, { message: m.role }),
+      .min(1, { message: m.role })
+      .max(32_767, { message: m.role }),
     school_id: optionalId,
     department_id: optionalId,
     linkedin_url: optionalUrl(LINKEDIN_PATTERN, m.linkedinInvalid),
@@ -115,5 +120,6 @@ export const departmentBody = z.object({
   school_id: z.coerce
     .number({ error: 'School is required.' })
     .int({ error: 'School is required.' })
-    .positive({ error: 'School is required.' }),
+    .positive({ error: 'School is required.' })
+    .max(MAX_ID, { error: 'School is required.' }),
 });

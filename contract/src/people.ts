@@ -3,9 +3,9 @@ import { pagination } from './query.ts';
 
 /**
  * An id filter as the screens send it: one id or a comma-joined list (SPEC §7), at most 100; an
- * empty value is no filter.
+ * empty value is no filter. `max` is the largest id the column can hold (roles are smallint).
  */
-const idList = (name: string) => {
+const idList = (name: string, max = 2_147_483_647) => {
   const message = `${name} must be an id or a comma-separated list of ids.`;
   return z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
@@ -14,14 +14,14 @@ const idList = (name: string) => {
       .trim()
       .regex(/^\d{1,9}(,\d{1,9}){0,99}$/, { message })
       .transform((value) => [...new Set(value.split(',').map(Number))])
-      .refine((ids) => ids.every((id) => id > 0), { message })
+      .refine((ids) => ids.every((id) => id > 0 && id <= max), { message })
       .optional(),
   );
 };
 
 const personFilters = {
   user_id: idList('user_id'),
-  role_id: idList('role_id'),
+  role_id: idList('role_id', 32_767),
   school_id: idList('school_id'),
   department_id: idList('department_id'),
 };

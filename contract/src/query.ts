@@ -1,10 +1,14 @@
 import { z } from 'zod';
 
-/** A tenant id as it arrives in a query string or body: a positive integer. */
+/**
+ * A tenant id as it arrives in a query string or body: a positive integer that fits the database's
+ * integer, so a larger one is a 400 here rather than an out-of-range error there.
+ */
 export const tenantIdParam = z.coerce
   .number({ error: 'tenant_id must be a positive integer.' })
   .int({ error: 'tenant_id must be a positive integer.' })
-  .positive({ error: 'tenant_id must be a positive integer.' });
+  .positive({ error: 'tenant_id must be a positive integer.' })
+  .max(2_147_483_647, { error: 'tenant_id must be a positive integer.' });
 
 export const booleanParam = z.enum(['true', 'false']).transform((v) => v === 'true');
 
