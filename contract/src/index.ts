@@ -4,6 +4,7 @@ export * from './errors.ts';
 export * from './fields.ts';
 export * from './ideaMessages.ts';
 export * from './ideas.ts';
+export * from './imports.ts';
 export * from './identity.ts';
 export * from './limits.ts';
 export * from './lookups.ts';

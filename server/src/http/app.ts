@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { catalogueMessages, limits } from '@kindling/contract';
+import { catalogueMessages, importLimits, limits } from '@kindling/contract';
 import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { resolveSession } from '../auth/session-middleware.ts';
 import type { AppEnv, Deps } from '../context.ts';
+import { isImportUpload } from '../imports/routes.ts';
 import { registerDevMail } from '../mail/dev-routes.ts';
 import { isPhotoUpload } from '../profiles/photo.ts';
 import { serveUploads } from '../storage/serve-uploads.ts';
@@ -102,7 +103,10 @@ export function createApp(deps: Deps) {
   };
   const jsonLimit = bodyLimit({ maxSize: limits.bodyBytes, onError: tooLarge });
   const photoLimit = bodyLimit({ maxSize: limits.photoBytes, onError: tooLarge });
-  app.use('/api/*', (c, next) => (isPhotoUpload(c.req.path) ? photoLimit : jsonLimit)(c, next));
+  const importLimit = bodyLimit({ maxSize: importLimits.bytes, onError: tooLarge });
+  const limitFor = (path: string) =>
+    isPhotoUpload(path) ? photoLimit : isImportUpload(path) ? importLimit : jsonLimit;
+  app.use('/api/*', (c, next) => limitFor(c.req.path)(c, next));
   app.use('/api/*', resolveSession(deps));
   app.route('/api/v1', apiRoutes(deps));
   app.doc31('/api/v1/openapi.json', {

@@ -4,6 +4,7 @@ import { auditRoutes } from '../audit/routes.ts';
 import { authRoutes } from '../auth/routes.ts';
 import type { Deps } from '../context.ts';
 import { ideaRoutes } from '../ideas/routes.ts';
+import { importRoutes } from '../imports/routes.ts';
 import { invitationRoutes } from '../invitations/routes.ts';
 import { lookupRoutes } from '../lookups/routes.ts';
 import { peopleRoutes } from '../people/routes.ts';
@@ -28,5 +29,6 @@ export function apiRoutes(deps: Deps) {
     .route('/', adminRoutes(deps))
     .route('/', consoleRoutes(deps))
     .route('/', auditRoutes(deps))
-    .route('/', referenceRoutes(deps));
+    .route('/', referenceRoutes(deps))
+    .route('/', importRoutes(deps));
 }
