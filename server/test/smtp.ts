@@ -8,7 +8,12 @@ export class TestSmtpServer {
   private server: SMTPServer | null = null;
   port = 0;
 
-  async start(port = 0): Promise<void> {
+  /**
+   * Starts listening. With `cutFirst`, the first that many mails are kept but answered with a 421
+   * as if the connection dropped before the server's "250 OK": the sender must send them again.
+   */
+  async start(port = 0, { cutFirst = 0 }: { cutFirst?: number } = {}): Promise<void> {
+    let toCut = cutFirst;
     const server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
@@ -17,7 +22,12 @@ export class TestSmtpServer {
         simpleParser(stream)
           .then((mail) => {
             this.received.push(mail);
-            callback();
+            if (toCut > 0) {
+              toCut -= 1;
+              callback(Object.assign(new Error('Connection lost'), { responseCode: 421 }));
+            } else {
+              callback();
+            }
           })
           .catch(callback);
       },
