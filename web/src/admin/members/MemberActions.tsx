@@ -1,36 +1,9 @@
-import { type AdminUser, status } from '@kindling/contract';
+import type { AdminUser } from '@kindling/contract';
 import { Button } from 'react-aria-components/Button';
 import { Menu, MenuItem, MenuTrigger, Popover, Separator } from 'react-aria-components/Menu';
 import menu from '../../shell/ProfileMenu.module.css';
+import { actionsFor, type MemberAction } from './availableActions.ts';
 import styles from './MembersSection.module.css';
-
-export type MemberAction =
-  | 'profile'
-  | 'approve'
-  | 'decline'
-  | 'claim-mail'
-  | 'role'
-  | 'disable'
-  | 'enable';
-
-/** What can be done to a member in their current standing; nothing that locks oneself out. */
-export function actionsFor(user: AdminUser, isSelf: boolean): MemberAction[] {
-  const actions: MemberAction[] = ['profile'];
-  if (user.admin_status_id !== status.approved) actions.push('approve');
-  if (user.admin_status_id !== status.declined && !isSelf) actions.push('decline');
-  if (
-    user.admin_status_id === status.approved &&
-    !user.has_account &&
-    user.user_status_id !== status.declined &&
-    !user.is_disabled
-  ) {
-    actions.push('claim-mail');
-  }
-  actions.push('role');
-  if (user.is_disabled) actions.push('enable');
-  else if (!isSelf) actions.push('disable');
-  return actions;
-}
 
 const labels: Record<MemberAction, string> = {
   profile: 'Open profile',

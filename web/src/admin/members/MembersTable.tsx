@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { formatLongDate } from '../../format/dates.ts';
 import { memberBadges } from '../memberStatus.ts';
+import type { MemberAction } from './availableActions.ts';
 import badges from './badges.module.css';
-import { type MemberAction, MemberActions } from './MemberActions.tsx';
+import { MemberActions } from './MemberActions.tsx';
 import styles from './MembersSection.module.css';
 
 interface MembersTableProps {
