@@ -2,7 +2,9 @@ import { consoleRoutes } from '../admin/console-routes.ts';
 import { adminRoutes } from '../admin/routes.ts';
 import { auditRoutes } from '../audit/routes.ts';
 import { authRoutes } from '../auth/routes.ts';
+import { brandingRoutes } from '../branding/routes.ts';
 import type { Deps } from '../context.ts';
+import { adminIdeaRoutes } from '../ideas/admin-routes.ts';
 import { ideaRoutes } from '../ideas/routes.ts';
 import { importRoutes } from '../imports/routes.ts';
 import { invitationRoutes } from '../invitations/routes.ts';
@@ -30,5 +32,7 @@ export function apiRoutes(deps: Deps) {
     .route('/', consoleRoutes(deps))
     .route('/', auditRoutes(deps))
     .route('/', referenceRoutes(deps))
-    .route('/', importRoutes(deps));
+    .route('/', importRoutes(deps))
+    .route('/', brandingRoutes(deps))
+    .route('/', adminIdeaRoutes(deps));
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LocalDiskStorage } from './local-disk.ts';
-import { isStorageKey, newPhotoKey } from './port.ts';
+import { isLogoKeyOf, isStorageKey, newLogoKey, newPhotoKey } from './port.ts';
 
 const read = async (stream: ReadableStream<Uint8Array>) =>
   Buffer.from(await new Response(stream).arrayBuffer());
@@ -47,9 +47,35 @@ describe('local-disk storage', () => {
     await expect(storage.remove('../escape.jpg')).rejects.toThrow();
   });
 
+  it('stores a logo as PNG under its tenant, and only PNG there', async () => {
+    const key = newLogoKey(7);
+    expect(key).toMatch(/^7\/branding\/[A-Za-z0-9_-]{24}\.png$/);
+    await storage.put(key, Buffer.from('png bytes'), 'image/png');
+    expect((await storage.get(key))?.contentType).toBe('image/png');
+    expect(storage.url(key)).toBe(`/uploads/${key}`);
+    await expect(storage.put(key, Buffer.from('x'), 'image/jpeg')).rejects.toThrow();
+    expect(isLogoKeyOf(key, 7)).toBe(true);
+    expect(isLogoKeyOf(key, 8)).toBe(false);
+    expect(isLogoKeyOf(newPhotoKey(7, 1), 7)).toBe(false);
+    const suffix = key.split('/')[2] as string;
+    for (const bad of [
+      `7/branding/${suffix.replace('.png', '.jpg')}`,
+      `7/42/${suffix}`,
+      `7/branding/../${suffix}`,
+      `branding/${suffix}`,
+      `7/Branding/${suffix}`,
+      `7/branding/x/${suffix}`,
+    ]) {
+      expect(isStorageKey(bad), bad).toBe(false);
+      expect(await storage.get(bad), bad).toBeNull();
+    }
+    await storage.remove(key);
+  });
+
   it('new keys are random and always valid', () => {
     const keys = new Set(Array.from({ length: 100 }, () => newPhotoKey(1, 1)));
-    expect(keys.size).toBe(100);
+    for (let n = 0; n < 100; n++) keys.add(newLogoKey(1));
+    expect(keys.size).toBe(200);
     expect([...keys].every(isStorageKey)).toBe(true);
   });
 });

@@ -9,7 +9,7 @@ export interface StoredFile {
 
 /**
  * Where uploaded files live: local disk by default, S3-compatible object storage when configured.
- * Keys are always ones the server made (see newPhotoKey), never text from a request.
+ * Keys are always ones the server made (see newPhotoKey, newLogoKey), never text from a request.
  */
 export interface Storage {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
@@ -21,8 +21,12 @@ export interface Storage {
   remove(key: string): Promise<void>;
 }
 
-/** `{tenant}/{user}/{random}.jpg`: the only shape of key written or read, so no path can traverse. */
-const KEY_PATTERN = /^\d{1,10}\/\d{1,10}\/[A-Za-z0-9_-]{16,64}\.jpg$/;
+/**
+ * The only shapes of key written or read, so no path can traverse: a member's photo
+ * `{tenant}/{user}/{random}.jpg`, or a tenant's logo `{tenant}/branding/{random}.png`.
+ */
+const KEY_PATTERN =
+  /^\d{1,10}\/(?:\d{1,10}\/[A-Za-z0-9_-]{16,64}\.jpg|branding\/[A-Za-z0-9_-]{16,64}\.png)$/;
 
 export function isStorageKey(key: string): boolean {
   return KEY_PATTERN.test(key);
@@ -33,7 +37,17 @@ export function newPhotoKey(tenantId: number, userId: number): string {
   return `${tenantId}/${userId}/${randomBytes(18).toString('base64url')}.jpg`;
 }
 
-const contentTypes: Record<string, string> = { jpg: 'image/jpeg' };
+/** A fresh key for a tenant's logo, random like a photo's; PNG keeps the logo's transparency. */
+export function newLogoKey(tenantId: number): string {
+  return `${tenantId}/branding/${randomBytes(18).toString('base64url')}.png`;
+}
+
+/** Whether `key` is a logo key of that tenant (and so no other tenant's file). */
+export function isLogoKeyOf(key: string, tenantId: number): boolean {
+  return isStorageKey(key) && key.startsWith(`${tenantId}/branding/`);
+}
+
+const contentTypes: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png' };
 
 /** The content type a key's extension stands for; every key the server issues has one. */
 export function contentTypeOf(key: string): string {

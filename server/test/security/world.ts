@@ -153,6 +153,10 @@ const pathRules: { template: RegExp; params: (side: Side) => Record<string, numb
   { template: /^\/api\/v1\/admin\/support\/\{id\}$/, params: (s) => ({ id: s.supportId }) },
   { template: /^\/api\/v1\/admin\/ip-status\/\{id\}$/, params: (s) => ({ id: s.ipStatusId }) },
   { template: /^\/api\/v1\/admin\/roles\/\{id\}$/, params: (s) => ({ id: s.roleId }) },
+  {
+    template: /^\/api\/v1\/admin\/ideas\/\{id\}(\/case-manager)?$/,
+    params: (s) => ({ id: s.ideaId }),
+  },
 ];
 
 export function pathParamsOf(operation: Operation, side: Side): Record<string, number> {
@@ -201,6 +205,7 @@ const bodyRules: Record<string, (side: Side) => Record<string, unknown>> = {
   'PUT /api/v1/admin/departments/{id}': () => ({ name: `Department ${uniqueSuffix()}` }),
   'PUT /api/v1/admin/support/{id}': () => ({ name: `Support ${uniqueSuffix()}` }),
   'PUT /api/v1/admin/ip-status/{id}': () => ({ name: `IP status ${uniqueSuffix()}` }),
+  'PUT /api/v1/admin/ideas/{id}/case-manager': () => ({ case_manager_id: null }),
   'POST /api/v1/ideas': (s) => ({ support_ids: [s.supportId] }),
   'PUT /api/v1/ideas/{id}': (s) => ({ support_ids: [s.supportId] }),
   'PUT /api/v1/profiles/{id}': () => ({ first_name: 'Sample', last_name: 'Person', bio: 'A bio.' }),

@@ -1,0 +1,141 @@
+import { status } from '@kindling/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../db/client.ts';
+import { isoTime } from './idea-rows.ts';
+
+/** The console's idea filters; `'none'` asks for ideas without a value there. */
+export interface AdminIdeaFilter {
+  q?: string | undefined;
+  ipStatusId?: number | 'none' | undefined;
+  schoolId?: number | undefined;
+  caseManagerId?: number | 'none' | undefined;
+}
+
+const contains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+
+function conditions(tenantId: number, filter: AdminIdeaFilter): SQL {
+  const parts = [sql`i.tenant_id = ${tenantId}`];
+  if (filter.q) parts.push(sql`lower(i.title) like ${contains(filter.q)}`);
+  if (filter.ipStatusId === 'none') parts.push(sql`i.ip_status_id is null`);
+  else if (filter.ipStatusId !== undefined) parts.push(sql`i.ip_status_id = ${filter.ipStatusId}`);
+  if (filter.schoolId !== undefined) parts.push(sql`i.pi_school_id = ${filter.schoolId}`);
+  if (filter.caseManagerId === 'none') parts.push(sql`i.case_manager_id is null`);
+  else if (filter.caseManagerId !== undefined) {
+    parts.push(sql`i.case_manager_id = ${filter.caseManagerId}`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+export async function countAdminIdeas(db: Executor, tenantId: number, filter: AdminIdeaFilter) {
+  const [row] = await queryRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from ideas i where ${conditions(tenantId, filter)}`,
+  );
+  return row?.total ?? 0;
+}
+
+export interface AdminIdeaRow {
+  id: number;
+  title: string;
+  created_at: string;
+  pi_id: number;
+  pi_name: string;
+  school_name: string | null;
+  ip_status_name: string | null;
+  cm_id: number | null;
+  cm_name: string | null;
+  follower_count: number;
+}
+
+/** Newest first, as the feed lists them; the recent index serves the order. */
+export function adminIdeasPage(
+  db: Executor,
+  tenantId: number,
+  filter: AdminIdeaFilter,
+  window: { limit: number; offset: number },
+) {
+  return queryRows<AdminIdeaRow>(
+    db,
+    sql`select i.id, i.title, ${isoTime(sql`i.created_at`)} as created_at,
+          pi.id as pi_id, pi.first_name || ' ' || pi.last_name as pi_name,
+          s.name as school_name, ip.name as ip_status_name,
+          cm.id as cm_id, cm.first_name || ' ' || cm.last_name as cm_name,
+          (select count(*)::int from follows f
+           where f.tenant_id = ${tenantId} and f.idea_id = i.id) as follower_count
+        from ideas i
+        join users pi on pi.tenant_id = i.tenant_id and pi.id = i.principal_investigator_id
+        left join schools s on s.tenant_id = i.tenant_id and s.id = i.pi_school_id
+        left join ip_statuses ip on ip.tenant_id = i.tenant_id and ip.id = i.ip_status_id
+        left join users cm on cm.tenant_id = i.tenant_id and cm.id = i.case_manager_id
+        where ${conditions(tenantId, filter)}
+        order by i.created_at desc, i.id desc
+        limit ${window.limit} offset ${window.offset}`,
+  );
+}
+
+/** Who may be a case manager: active staff (role 3, CONTRACT §1) and administrators. */
+const candidate = sql`u.admin_status_id = ${status.approved} and u.user_status_id = ${status.approved}
+  and not u.is_disabled and (u.role_id = 3 or 'admin' = any(u.permissions))`;
+
+const CANDIDATES_LIMIT = 50;
+
+export function caseManagerCandidates(db: Executor, tenantId: number, q: string) {
+  const name = sql`lower(u.first_name || ' ' || u.last_name)`;
+  return queryRows<{ id: number; name: string; email: string; role_name: string }>(
+    db,
+    sql`select u.id, u.first_name || ' ' || u.last_name as name, u.email, r.name as role_name
+        from users u
+        join roles r on r.tenant_id = u.tenant_id and r.id = u.role_id
+        where u.tenant_id = ${tenantId} and ${candidate}
+          ${q ? sql`and (${name} like ${contains(q)} or lower(u.email) like ${contains(q)})` : sql``}
+        order by ${name}, u.id
+        limit ${CANDIDATES_LIMIT}`,
+  );
+}
+
+export async function findCandidate(db: Executor, tenantId: number, userId: number) {
+  const [row] = await queryRows<{ id: number; name: string }>(
+    db,
+    sql`select u.id, u.first_name || ' ' || u.last_name as name from users u
+        where u.tenant_id = ${tenantId} and u.id = ${userId} and ${candidate}`,
+  );
+  return row;
+}
+
+/** The idea with the names an audit entry reads by, locked for the change. */
+export async function lockIdea(db: Executor, tenantId: number, ideaId: number) {
+  const [row] = await queryRows<{
+    id: number;
+    title: string;
+    principal_investigator_id: number;
+    pi_name: string;
+    case_manager_id: number | null;
+    cm_name: string | null;
+    follower_count: number;
+  }>(
+    db,
+    sql`select i.id, i.title, i.principal_investigator_id,
+          pi.first_name || ' ' || pi.last_name as pi_name,
+          i.case_manager_id, cm.first_name || ' ' || cm.last_name as cm_name,
+          (select count(*)::int from follows f
+           where f.tenant_id = ${tenantId} and f.idea_id = i.id) as follower_count
+        from ideas i
+        join users pi on pi.tenant_id = i.tenant_id and pi.id = i.principal_investigator_id
+        left join users cm on cm.tenant_id = i.tenant_id and cm.id = i.case_manager_id
+        where i.tenant_id = ${tenantId} and i.id = ${ideaId}
+        for update of i`,
+  );
+  return row;
+}
+
+export async function setCaseManager(
+  db: Executor,
+  tenantId: number,
+  ideaId: number,
+  caseManagerId: number | null,
+) {
+  await db.execute(
+    sql`update ideas set case_manager_id = ${caseManagerId}
+        where tenant_id = ${tenantId} and id = ${ideaId}`,
+  );
+}
