@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { brandingOverridesBody, isSafeFontStack, termsBody } from './brandingAdmin.ts';
+import { brandingOverridesBody, termsBody } from './brandingAdmin.ts';
+import { isSafeFontStack } from './brandStyles.ts';
 import { contrastProblems, contrastRatio } from './contrast.ts';
 
 const issues = (body: unknown) => {

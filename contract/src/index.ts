@@ -1,6 +1,7 @@
 export * from './admin.ts';
 export * from './audit.ts';
 export * from './brandingAdmin.ts';
+export * from './brandStyles.ts';
 export * from './contrast.ts';
 export * from './errors.ts';
 export * from './fields.ts';
