@@ -92,8 +92,11 @@ export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Pr
 
 export async function openPostgres(url: string, max = 20): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
-  // An idle client's error (server restart, network cut) must not crash the process.
+  // A lost connection (server restart, network cut) must not crash the process: the pool reports
+  // it for idle clients, each client for itself while checked out; the query under way rejects
+  // anyway and its request answers 503.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
   return { kind: 'postgres', db, close: () => pool.end() };
 }
