@@ -1,33 +1,34 @@
 import { z } from 'zod';
+import { filterText } from './members.ts';
 import { pagination } from './query.ts';
 
-const day = (name: string) =>
-  z.preprocess(
+/** A calendar day that exists, in the years a log can hold; anything else is a clear 400. */
+const day = (name: string) => {
+  const message = `${name} must be a date as YYYY-MM-DD.`;
+  return z.preprocess(
     (value) => (value === '' ? undefined : value),
     z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: `${name} must be a date as YYYY-MM-DD.` })
-      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), {
-        message: `${name} must be a date as YYYY-MM-DD.`,
-      })
+      .string({ error: message })
+      .regex(/^(19|20)\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message })
+      .refine(
+        (value) => {
+          const date = new Date(`${value}T00:00:00Z`);
+          return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+        },
+        { message },
+      )
       .optional(),
   );
-
-const text = (name: string) =>
-  z
-    .string()
-    .trim()
-    .max(100, { message: `${name} must be at most 100 characters.` })
-    .optional();
+};
 
 const auditFilterShape = {
-  action: text('action').describe("An action exactly, such as 'member.disable'"),
-  actor: text('actor').describe(
+  action: filterText('action').describe("An action exactly, such as 'member.disable'"),
+  actor: filterText('actor').describe(
     "Part of the acting administrator's e-mail; 'system' for entries the system wrote",
   ),
   from: day('from').describe('First day, YYYY-MM-DD (UTC)'),
   to: day('to').describe('Last day, YYYY-MM-DD (UTC)'),
-  q: text('q').describe('Part of the entry’s sentence, in any case'),
+  q: filterText('q').describe('Part of the entry’s sentence, in any case'),
 };
 const inOrder = (f: { from?: string | undefined; to?: string | undefined }) =>
   !f.from || !f.to || f.from <= f.to;

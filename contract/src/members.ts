@@ -19,14 +19,21 @@ const optionalId = (name: string) =>
       .optional(),
   );
 
-/** GET /admin/users's optional filters, added to CONTRACT §3's admin_status_id and paging. */
-export const memberFilters = {
-  q: z
+/**
+ * Free text typed into a console filter: trimmed, at most 100 characters, and never a NUL, which
+ * PostgreSQL text cannot hold (it would fail the query instead of finding nothing).
+ */
+export const filterText = (name: string) =>
+  z
     .string()
     .trim()
-    .max(100, { message: 'q must be at most 100 characters.' })
-    .optional()
-    .describe('Part of a name or e-mail address, in any case'),
+    .max(100, { message: `${name} must be at most 100 characters.` })
+    .refine((value) => !value.includes('\u0000'), { message: `${name} must be plain text.` })
+    .optional();
+
+/** GET /admin/users's optional filters, added to CONTRACT §3's admin_status_id and paging. */
+export const memberFilters = {
+  q: filterText('q').describe('Part of a name or e-mail address, in any case'),
   status: z
     .preprocess(
       (value) => (value === '' ? undefined : value),

@@ -114,6 +114,7 @@ describe('the console’s member calls', () => {
     expect(bad.status).toBe(400);
     expect((await bad.json()).details[0].field).toBe('status');
     expect((await call('GET', '/admin/users?role_id=abc', admin)).status).toBe(400);
+    expect((await call('GET', '/admin/users?q=a%00b', admin)).status).toBe(400);
   });
 
   it('disabling refuses sign-in with its message and ends sessions at once; re-enabling restores', async () => {

@@ -119,7 +119,12 @@ describe('the audit log', () => {
       { field: 'to', error: 'from must not be after to.' },
     ]);
     expect((await get('/admin/audit?from=yesterday', admin)).status).toBe(400);
-    expect((await get('/admin/audit?from=2026-13-45', admin)).status).toBe(400);
+    expect((await get('/admin/audit?q=a%00b&actor=%00', admin)).status).toBe(400);
+    for (const bad of ['2026-13-45', '2026-02-30', '0000-01-01', '9999-12-31', '2026-1-1']) {
+      expect((await get(`/admin/audit?from=${bad}`, admin)).status, bad).toBe(400);
+      expect((await get(`/admin/audit.csv?to=${bad}`, admin)).status, bad).toBe(400);
+    }
+    expect((await get('/admin/audit?from=2024-02-29&to=2099-12-31', admin)).status).toBe(200);
   });
 
   it('exports the filtered log as streamed CSV, read in batches past the first thousand', async () => {

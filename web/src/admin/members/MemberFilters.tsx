@@ -61,7 +61,12 @@ export function MemberFilters({
 }: MemberFiltersProps) {
   const searchId = useId();
   const [text, setText] = useState(filters.q);
-  useEffect(() => setText(filters.q), [filters.q]);
+  // The URL wins when it changes elsewhere (Clear filters, back button), but not over spaces the
+  // member is still typing between words.
+  useEffect(
+    () => setText((current) => (current.trim() === filters.q ? current : filters.q)),
+    [filters.q],
+  );
   useEffect(() => {
     if (text.trim() === filters.q) return;
     const timer = setTimeout(() => onChange({ q: text.trim() }), SEARCH_DELAY_MS);
