@@ -35,6 +35,8 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Read by scripts/check-bundle-budget.mjs to weigh each screen's chunks.
+    manifest: true,
     target: 'es2022',
     rolldownOptions: {
       // The contract's modules only declare schemas and constants. Saying so lets the build drop

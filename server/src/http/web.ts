@@ -12,7 +12,7 @@ export const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.ur
  */
 export function serveWeb(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const indexFile = `${webDist}/index.html`;
-  if (existsSync(webDist)) registerStatic(app);
+  if (existsSync(webDist)) registerStatic(app, webDist);
   app.get('*', (c) => {
     if (!existsSync(indexFile)) {
       deps.logger.warn('web/dist is missing; run `npm run build`');
@@ -23,17 +23,16 @@ export function serveWeb(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   });
 }
 
-function registerStatic(app: OpenAPIHono<AppEnv>): void {
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root: webDist,
-      onFound: (_path, c) => {
-        c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
-  );
-  const files = serveStatic<AppEnv>({ root: webDist, index: '' });
+/** The build's files under `root`: hashed assets cached for a year, compressed copies preferred. */
+export function registerStatic(app: OpenAPIHono<AppEnv>, root: string): void {
+  // File names carry a hash of their content, so a cached copy can never go stale.
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  // The build writes .br and .gz copies (scripts/compress-dist.mjs).
+  app.use('/assets/*', serveStatic({ root, precompressed: true }));
+  const files = serveStatic<AppEnv>({ root, index: '' });
   // A path ending in '/' names a folder, never a file: it falls through to index.html.
   app.use('*', (c, next) => (c.req.path.endsWith('/') ? next() : files(c, next)));
 }
