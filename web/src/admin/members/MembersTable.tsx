@@ -30,7 +30,6 @@ export function MembersTable({ users, selfId, busy, onAction }: MembersTableProp
             <th scope="col" className={styles.sticky}>
               Name
             </th>
-            <th scope="col">Email</th>
             <th scope="col">Role</th>
             <th scope="col">School</th>
             <th scope="col">Status</th>
@@ -47,9 +46,9 @@ export function MembersTable({ users, selfId, busy, onAction }: MembersTableProp
                 <Link to={paths.profile(user.id)} className={styles.name}>
                   {user.first_name} {user.last_name}
                 </Link>
+                <span className={`${styles.sub} ${styles.email}`}>{user.email}</span>
                 {user.id === selfId && <span className={styles.sub}>You</span>}
               </th>
-              <td className={styles.email}>{user.email}</td>
               <td>{user.role_name}</td>
               <td>
                 {user.school_name ?? '—'}
