@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { filterText } from './members.ts';
-import { pagination } from './query.ts';
+import { filterText, pagination } from './query.ts';
 
 /** A calendar day that exists, in the years a log can hold; anything else is a clear 400. */
 const day = (name: string) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { permissionNames } from './limits.ts';
+import { filterText } from './query.ts';
 
 /**
  * A member's standing as the console filters it. Pending, invited, active and declined leave out
@@ -18,18 +19,6 @@ const optionalId = (name: string) =>
       .max(2_147_483_647, { error: `${name} must be a positive integer.` })
       .optional(),
   );
-
-/**
- * Free text typed into a console filter: trimmed, at most 100 characters, and never a NUL, which
- * PostgreSQL text cannot hold (it would fail the query instead of finding nothing).
- */
-export const filterText = (name: string) =>
-  z
-    .string()
-    .trim()
-    .max(100, { message: `${name} must be at most 100 characters.` })
-    .refine((value) => !value.includes('\u0000'), { message: `${name} must be plain text.` })
-    .optional();
 
 /** GET /admin/users's optional filters, added to CONTRACT §3's admin_status_id and paging. */
 export const memberFilters = {

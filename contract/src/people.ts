@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagination } from './query.ts';
+import { filterText, pagination } from './query.ts';
 
 /**
  * An id filter as the screens send it: one id or a comma-joined list (SPEC §7), at most 100; an
@@ -41,7 +41,7 @@ export type PeopleQuery = z.infer<typeof peopleQuery>;
 
 /** GET /filter/users: the directory filters plus `q`, part of a name in any case. */
 export const peoplePickerQuery = peopleFilterQuery.extend({
-  q: z.string().trim().max(100, { message: 'q must be at most 100 characters.' }).optional(),
+  q: filterText('q'),
 });
 export type PeoplePickerQuery = z.infer<typeof peoplePickerQuery>;
 

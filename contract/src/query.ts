@@ -30,3 +30,15 @@ export const pagination = z.object({
 
 export const pageOf = <T extends z.ZodType>(key: string, item: T) =>
   z.object({ [key]: z.array(item), page: z.number().int(), total_pages: z.number().int() });
+
+/**
+ * Free text typed into a filter or search: trimmed, at most 100 characters, and never a NUL, which
+ * PostgreSQL text cannot hold (it would fail the query instead of finding nothing).
+ */
+export const filterText = (name: string) =>
+  z
+    .string()
+    .trim()
+    .max(100, { message: `${name} must be at most 100 characters.` })
+    .refine((value) => !value.includes('\u0000'), { message: `${name} must be plain text.` })
+    .optional();

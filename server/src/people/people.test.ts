@@ -267,6 +267,10 @@ describe('people directory', () => {
     expect(underscore.users).toEqual([{ id: ids.percent, name: 'Per%cy Under_score' }]);
     const none = await (await get('/filter/users?q=pending', alphaCookie)).json();
     expect(none.users).toEqual([]);
+    // PostgreSQL text cannot hold a NUL: a clear 400, not a failed query.
+    const nul = await get('/filter/users?q=a%00', alphaCookie);
+    expect(nul.status).toBe(400);
+    expect((await nul.json()).details).toEqual([{ field: 'q', error: 'q must be plain text.' }]);
   });
 
   it('the picker lists at most 50', async () => {
