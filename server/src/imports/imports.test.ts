@@ -116,7 +116,7 @@ describe('bulk onboarding', () => {
   it('previews per-row errors with the row numbers a spreadsheet shows, writing nothing', async () => {
     const csv = csvOf(
       person(1, ',School of Engineering,Robotics,Engineer'),
-      'X,Valid,bad-email,Student',
+      'X,Valid,bad-email,Nobody',
       'Ann,Other,ann@alpha.edu,Astronaut',
       'Bob,Other,bob@alpha.edu,Student,Nowhere',
       'Cy,Other,cy@alpha.edu,Student,Old College',
@@ -133,6 +133,7 @@ describe('bulk onboarding', () => {
     expect(byRow[3]).toEqual([
       { field: 'first_name', error: expect.any(String) },
       { field: 'email', error: 'Please enter a valid email address.' },
+      { field: 'role', error: expect.stringContaining("There is no role 'Nobody'") },
     ]);
     expect(byRow[4]?.[0]).toEqual({
       field: 'role',

@@ -1,7 +1,6 @@
 import {
   type ErrorDetail,
   FACULTY_ROLE_ID,
-  type ImportRow,
   importRow,
   limits,
   profileMessages,
@@ -72,32 +71,33 @@ function bioHtml(text: string): string {
 
 function place(
   index: PlaceIndex,
-  row: ImportRow,
+  schoolName: string | undefined,
+  departmentName: string | undefined,
   details: ErrorDetail[],
 ): Pick<Person, 'school' | 'department'> {
-  if (row.school === undefined) {
-    if (row.department !== undefined) {
+  if (schoolName === undefined) {
+    if (departmentName !== undefined) {
       details.push({ field: 'department', error: 'Name the school of the department too.' });
     }
     return { school: undefined, department: undefined };
   }
-  const school = index.schools.get(lower(row.school));
+  const school = index.schools.get(lower(schoolName));
   if (!school) {
     details.push({
       field: 'school',
-      error: `There is no school '${row.school}'; add it under Reference data first.`,
+      error: `There is no school '${schoolName}'; add it under Reference data first.`,
     });
     return { school: undefined, department: undefined };
   }
   if (!school.isActive) {
     details.push({ field: 'school', error: `The school '${school.name}' is deactivated.` });
   }
-  if (row.department === undefined) return { school, department: null };
-  const department = index.departments.get(`${school.id}:${lower(row.department)}`);
+  if (departmentName === undefined) return { school, department: null };
+  const department = index.departments.get(`${school.id}:${lower(departmentName)}`);
   if (!department) {
     details.push({
       field: 'department',
-      error: `${school.name} has no department '${row.department}'.`,
+      error: `${school.name} has no department '${departmentName}'.`,
     });
   } else if (!department.isActive) {
     details.push({
@@ -128,21 +128,26 @@ export function checkRow(index: PlaceIndex, csv: CsvRow): Checked {
     };
   }
   const parsed = importRow.safeParse(csv.cells);
-  if (!parsed.success) {
-    return { ok: false, row: csv.row, email, details: detailsOf(parsed.error) };
-  }
-  const row = parsed.data;
-  const details: ErrorDetail[] = [];
-  const role = /^\d+$/.test(row.role)
-    ? index.rolesById.get(Number(row.role))
-    : index.rolesByName.get(lower(row.role));
-  if (!role) {
+  const details = parsed.success ? [] : detailsOf(parsed.error);
+  // Role and places are resolved from the cells even when another column fails, so one preview
+  // shows every problem of the row.
+  const cell = (column: 'role' | 'school' | 'department') => csv.cells[column]?.trim() || undefined;
+  const roleCell = cell('role');
+  const role =
+    roleCell === undefined
+      ? undefined
+      : /^\d+$/.test(roleCell)
+        ? index.rolesById.get(Number(roleCell))
+        : index.rolesByName.get(lower(roleCell));
+  if (roleCell !== undefined && !role) {
     details.push({
       field: 'role',
-      error: `There is no role '${row.role}'; the roles are ${index.roleNames}.`,
+      error: `There is no role '${roleCell}'; the roles are ${index.roleNames}.`,
     });
   }
-  const { school, department } = place(index, row, details);
+  const { school, department } = place(index, cell('school'), cell('department'), details);
+  if (!parsed.success || !role) return { ok: false, row: csv.row, email, details };
+  const row = parsed.data;
   let bio: string | undefined;
   if (row.bio !== undefined) {
     bio = sanitizeBio(bioHtml(row.bio));
@@ -150,7 +155,7 @@ export function checkRow(index: PlaceIndex, csv: CsvRow): Checked {
     if (length === 0) details.push({ field: 'bio', error: profileMessages.bio });
     else if (length > limits.bio) details.push({ field: 'bio', error: profileMessages.bioTooLong });
   }
-  if (details.length || !role) return { ok: false, row: csv.row, email, details };
+  if (details.length) return { ok: false, row: csv.row, email, details };
 
   const profile: Person['profile'] = {
     headline: row.headline,

@@ -63,4 +63,22 @@ export const adminSections: AdminSection[] = [
       (m) => m.AuditSection,
     ),
   },
+  {
+    path: 'import',
+    label: 'Bulk import',
+    lead: 'Create or update many profiles at once from a CSV file.',
+    Component: section(
+      () => import('./import/ImportSection.tsx'),
+      (m) => m.ImportSection,
+    ),
+  },
+  {
+    path: 'reference',
+    label: 'Reference data',
+    lead: 'Schools, departments, support types, IP statuses and roles that members pick from.',
+    Component: section(
+      () => import('./reference/ReferenceSection.tsx'),
+      (m) => m.ReferenceSection,
+    ),
+  },
 ];

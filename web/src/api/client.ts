@@ -7,7 +7,7 @@ export type Query = Record<string, QueryValue>;
 
 export interface RequestOptions {
   query?: Query;
-  /** A plain value is sent as JSON; FormData (uploads) as multipart. */
+  /** A plain value is sent as JSON; FormData (uploads) as multipart; a Blob as is, with its type. */
   body?: unknown;
   signal?: AbortSignal;
 }
@@ -49,6 +49,9 @@ export async function request<T>(
   const headers: Record<string, string> = { Accept: 'application/json' };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
+    payload = body;
+  } else if (body instanceof Blob) {
+    headers['Content-Type'] = body.type || 'application/octet-stream';
     payload = body;
   } else if (body !== undefined) {
     headers['Content-Type'] = 'application/json';

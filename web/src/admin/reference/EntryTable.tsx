@@ -1,0 +1,183 @@
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { isApiError } from '../../api/apiError.ts';
+import buttons from '../../shell/buttons.module.css';
+import styles from './ReferenceSection.module.css';
+
+export interface Entry {
+  id: number;
+  name: string;
+  /** Absent for roles, which are renamed but never deactivated. */
+  is_active?: boolean;
+  /** How many people or ideas name the entry, in words. */
+  usage: string;
+  /** Cells between the name and the usage, one per extra column. */
+  cells?: ReactNode[];
+}
+
+interface EntryTableProps {
+  label: string;
+  columns?: string[];
+  entries: Entry[];
+  onRename(entry: Entry, name: string): Promise<void>;
+  onToggle?(entry: Entry): Promise<void>;
+}
+
+export const problemOf = (error: unknown) =>
+  isApiError(error) ? error.message : 'An unknown error occurred.';
+
+/** One entry's name, or the form that renames it; the error stays beside the field. */
+function NameCell({
+  entry,
+  editing,
+  onDone,
+  onRename,
+}: {
+  entry: Entry;
+  editing: boolean;
+  onDone(): void;
+  onRename(name: string): Promise<void>;
+}) {
+  const [draft, setDraft] = useState(entry.name);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const ids = useId();
+  if (!editing) {
+    return (
+      <span className={styles.name} data-inactive={entry.is_active === false || undefined}>
+        {entry.name}
+      </span>
+    );
+  }
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      await onRename(draft);
+      onDone();
+    } catch (problem) {
+      setError(problemOf(problem));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <form className={styles.rename} onSubmit={(event) => void submit(event)}>
+      <input
+        className={styles.input}
+        aria-label={`New name for ${entry.name}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${ids}-error` : undefined}
+        value={draft}
+        maxLength={100}
+        // biome-ignore lint/a11y/noAutofocus: the field appears because its Rename button was pressed.
+        autoFocus
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onDone();
+        }}
+      />
+      <button type="submit" className={buttons.primary} disabled={saving}>
+        Save
+      </button>
+      <button type="button" className={buttons.ghost} onClick={onDone}>
+        Cancel
+      </button>
+      {error && (
+        <p id={`${ids}-error`} className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** Entries of one kind with their use; rename in place, deactivate and reactivate. */
+export function EntryTable({ label, columns = [], entries, onRename, onToggle }: EntryTableProps) {
+  const [editing, setEditing] = useState<number | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const toggle = async (entry: Entry) => {
+    if (!onToggle) return;
+    setBusy(entry.id);
+    try {
+      await onToggle(entry);
+    } finally {
+      setBusy(null);
+    }
+  };
+  if (entries.length === 0) return <p className={styles.empty}>None yet.</p>;
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must be reachable by keyboard to scroll it.
+    <section className={styles.scroller} aria-label={label} tabIndex={0}>
+      <table className={styles.table}>
+        <caption className="visually-hidden">{label}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+            <th scope="col">In use</th>
+            {onToggle && <th scope="col">Status</th>}
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td className={styles.nameCell}>
+                <NameCell
+                  key={editing === entry.id ? 'editing' : 'shown'}
+                  entry={entry}
+                  editing={editing === entry.id}
+                  onDone={() => setEditing(null)}
+                  onRename={(name) => onRename(entry, name)}
+                />
+              </td>
+              {entry.cells?.map((cell, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the extra columns are fixed per table
+                <td key={index}>{cell}</td>
+              ))}
+              <td className={styles.usage}>{entry.usage}</td>
+              {onToggle && (
+                <td>
+                  <span className={styles.status} data-active={entry.is_active !== false}>
+                    {entry.is_active === false ? 'Deactivated' : 'Active'}
+                  </span>
+                </td>
+              )}
+              <td>
+                <div className={styles.actions}>
+                  {editing !== entry.id && (
+                    <button
+                      type="button"
+                      className={buttons.secondary}
+                      aria-label={`Rename ${entry.name}`}
+                      onClick={() => setEditing(entry.id)}
+                    >
+                      Rename
+                    </button>
+                  )}
+                  {onToggle && (
+                    <button
+                      type="button"
+                      className={buttons.secondary}
+                      aria-label={`${entry.is_active === false ? 'Reactivate' : 'Deactivate'} ${entry.name}`}
+                      disabled={busy === entry.id}
+                      onClick={() => void toggle(entry)}
+                    >
+                      {entry.is_active === false ? 'Reactivate' : 'Deactivate'}
+                    </button>
+                  )}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
