@@ -68,3 +68,13 @@ export function normaliseHex(value: string): string {
   const hex = value.toLowerCase();
   return hex.length === 4 ? `#${[...hex.slice(1)].map((d) => d + d).join('')}` : hex;
 }
+
+export const brandTextLimits = { productName: 80, navLabel: 40, label: 60, text: 1000, items: 12 };
+
+/** How long a branding text at `path` may be: labels must fit a button or a menu. */
+export function brandTextMax(path: string): number {
+  if (path === 'productName') return brandTextLimits.productName;
+  if (path.startsWith('navLabels.')) return brandTextLimits.navLabel;
+  if (/(?:[bB]utton|Link|label|Label|Prompt)$/.test(path)) return brandTextLimits.label;
+  return brandTextLimits.text;
+}

@@ -4,7 +4,9 @@ import {
   brandFontKeys,
   brandRadii,
   isSafeFontStack,
+  brandTextMax as maxLength,
   normaliseHex,
+  brandTextLimits as textLimits,
 } from './brandStyles.ts';
 import { HEX_COLOUR } from './contrast.ts';
 import { type BrandingOverrides, branding, termsAnswer } from './tenant.ts';
@@ -33,7 +35,6 @@ const styleShape = {
 };
 
 export const BRAND_URL_MAX = 500;
-const textLimits = { productName: 80, navLabel: 40, label: 60, text: 1000, items: 12 };
 
 const linkedinURL = z
   .string({ error: 'linkedinURL must be a web address.' })
@@ -62,14 +63,6 @@ const special: Record<string, z.ZodType> = {
   supportEmail,
   logo,
 };
-
-/** Short labels must fit a button or a menu; running texts may be a paragraph. */
-function maxLength(path: string): number {
-  if (path === 'productName') return textLimits.productName;
-  if (path.startsWith('navLabels.')) return textLimits.navLabel;
-  if (/(?:[bB]utton|Link|label|Label|Prompt)$/.test(path)) return textLimits.label;
-  return textLimits.text;
-}
 
 const text = (path: string, max: number) =>
   z

@@ -81,4 +81,22 @@ export const adminSections: AdminSection[] = [
       (m) => m.ReferenceSection,
     ),
   },
+  {
+    path: 'ideas',
+    label: 'Ideas',
+    lead: 'Every idea in the portal: find one, assign its case manager, or remove it.',
+    Component: section(
+      () => import('./ideas/IdeasSection.tsx'),
+      (m) => m.IdeasSection,
+    ),
+  },
+  {
+    path: 'branding',
+    label: 'Branding',
+    lead: 'The portal’s logo, colours, labels and texts, previewed before you save.',
+    Component: section(
+      () => import('./branding/BrandingSection.tsx'),
+      (m) => m.BrandingSection,
+    ),
+  },
 ];

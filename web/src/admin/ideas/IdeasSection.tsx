@@ -1,0 +1,147 @@
+import type { AdminIdea } from '@kindling/contract';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { isApiError } from '../../api/apiError.ts';
+import { LoadProblem } from '../../errors/LoadProblem.tsx';
+import { Spinner } from '../../shell/Spinner.tsx';
+import { showToast } from '../../shell/toasts.ts';
+import { usePersisted } from '../../state/usePersisted.ts';
+import list from '../MemberList.module.css';
+import { ConfirmDialog } from '../members/ConfirmDialog.tsx';
+import members from '../members/MembersSection.module.css';
+import { Pager } from '../Pager.tsx';
+import { CaseManagerDialog } from './CaseManagerDialog.tsx';
+import { IdeaFilters } from './IdeaFilters.tsx';
+import { IdeasTable } from './IdeasTable.tsx';
+import {
+  adminIdeasKey,
+  assignCaseManager,
+  caseManagersKey,
+  fetchAdminIdeas,
+  fetchCaseManagers,
+  removeIdea,
+} from './ideasAdminApi.ts';
+import { useIdeaFilters } from './useIdeaFilters.ts';
+
+function removalMessage(idea: AdminIdea): string {
+  const followers =
+    idea.follower_count === 0
+      ? ''
+      : idea.follower_count === 1
+        ? ' Its one follower stops following it.'
+        : ` Its ${idea.follower_count} followers stop following it.`;
+  return `The idea by ${idea.principal_investigator.name} is deleted for everyone, with its links, patents and wanted support.${followers} This cannot be undone.`;
+}
+
+type Asking = { idea: AdminIdea; action: 'case-manager' | 'remove' } | null;
+
+/** Every idea of the portal: search, filters, the case manager, and removal. */
+export function IdeasSection() {
+  const queryClient = useQueryClient();
+  const ipStatuses = usePersisted('ip_statuses');
+  const schools = usePersisted('schools');
+  const { filters, page, setFilters, setPage } = useIdeaFilters();
+  const [asking, setAsking] = useState<Asking>(null);
+  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+  const query = useQuery({
+    queryKey: adminIdeasKey(filters, page),
+    queryFn: ({ signal }) => fetchAdminIdeas(filters, page, signal),
+    placeholderData: keepPreviousData,
+  });
+  const caseManagers = useQuery({
+    queryKey: caseManagersKey(''),
+    queryFn: ({ signal }) => fetchCaseManagers('', signal),
+  });
+
+  const pastTheEnd = isApiError(query.error, 'NOT_FOUND') && page > 1;
+  useEffect(() => {
+    if (pastTheEnd) setPage(1);
+  }, [pastTheEnd, setPage]);
+
+  /** Runs a change, says how it went and refreshes the list; rethrows so a dialog stays open. */
+  const change = async (idea: AdminIdea, work: () => Promise<string>) => {
+    setBusy((ids) => new Set(ids).add(idea.id));
+    try {
+      showToast(await work(), 'success');
+      await queryClient.invalidateQueries({ queryKey: ['admin'] });
+    } catch (error) {
+      showToast(isApiError(error) ? error.message : 'An unknown error occurred.', 'error');
+      throw error;
+    } finally {
+      setBusy((ids) => {
+        const next = new Set(ids);
+        next.delete(idea.id);
+        return next;
+      });
+    }
+  };
+
+  const data = query.data;
+  return (
+    <div className={members.section}>
+      <IdeaFilters
+        filters={filters}
+        onChange={setFilters}
+        ipStatuses={ipStatuses}
+        schools={schools}
+        caseManagers={caseManagers.data ?? []}
+      />
+      {query.isError && !pastTheEnd ? (
+        <LoadProblem error={query.error} onRetry={() => query.refetch()} />
+      ) : !data ? (
+        <div className={list.loading}>
+          <Spinner />
+        </div>
+      ) : (
+        <>
+          <p className={list.count} aria-live="polite">
+            {data.total_count === 1 ? '1 idea' : `${data.total_count} ideas`}
+            {query.isFetching && <span className="visually-hidden"> (updating)</span>}
+          </p>
+          {data.ideas.length === 0 ? (
+            <div className={list.empty}>
+              <h3>No ideas found</h3>
+              <p>No idea matches these filters. Try a shorter search or clear a filter.</p>
+            </div>
+          ) : (
+            <IdeasTable
+              ideas={data.ideas}
+              busy={busy}
+              onCaseManager={(idea) => setAsking({ idea, action: 'case-manager' })}
+              onRemove={(idea) => setAsking({ idea, action: 'remove' })}
+            />
+          )}
+          <Pager page={page} totalPages={data.total_pages} onPage={setPage} />
+        </>
+      )}
+      {asking?.action === 'case-manager' && (
+        <CaseManagerDialog
+          idea={asking.idea}
+          onSave={(caseManagerId) =>
+            change(asking.idea, async () => {
+              await assignCaseManager(asking.idea.id, caseManagerId);
+              return caseManagerId === null
+                ? `“${asking.idea.title}” has no case manager now.`
+                : `Case manager of “${asking.idea.title}” saved.`;
+            })
+          }
+          onClose={() => setAsking(null)}
+        />
+      )}
+      {asking?.action === 'remove' && (
+        <ConfirmDialog
+          title={`Remove “${asking.idea.title}”?`}
+          message={removalMessage(asking.idea)}
+          confirmLabel="Remove idea"
+          onConfirm={() =>
+            change(asking.idea, async () => {
+              await removeIdea(asking.idea.id);
+              return `Removed “${asking.idea.title}”.`;
+            })
+          }
+          onClose={() => setAsking(null)}
+        />
+      )}
+    </div>
+  );
+}
