@@ -296,7 +296,7 @@ function EditorForm({ answer }: { answer: BrandingAdminAnswer }) {
             disabled={!isDirty || isSubmitting}
             onClick={() => reset()}
           >
-            Discard changes
+            Discard
           </button>
           <button type="submit" className={buttons.primary} disabled={isSubmitting}>
             {isSubmitting ? 'Saving…' : 'Save branding'}
