@@ -89,17 +89,18 @@ export async function revokeUserSessions(
     );
 }
 
-export async function insertToken(
-  db: Executor,
-  values: {
-    tenantId: number;
-    userId: number;
-    purpose: TokenPurpose;
-    tokenHash: string;
-    expiresAt: Date;
-  },
-) {
-  await db.insert(userTokens).values(values);
+interface TokenRow {
+  tenantId: number;
+  userId: number;
+  purpose: TokenPurpose;
+  tokenHash: string;
+  expiresAt: Date;
+}
+
+/** One token, or many in one statement (a bulk import's claim links). */
+export async function insertToken(db: Executor, values: TokenRow | TokenRow[]) {
+  if (Array.isArray(values) && values.length === 0) return;
+  await db.insert(userTokens).values(Array.isArray(values) ? values : [values]);
 }
 
 /** A token that has not expired; claim tokens stay readable after use (the awaiting-login state). */

@@ -13,7 +13,7 @@ import type { Tx } from '../db/client.ts';
 import type { TenantRow } from '../db/system.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { badRequest } from '../http/errors.ts';
-import { issueClaimMail } from '../invitations/claim-tokens.ts';
+import { issueClaimMails } from '../invitations/claim-tokens.ts';
 import { CsvStop, readCsv } from './csv.ts';
 import { findByEmails, insertPeople, loadPlaces, updatePerson } from './repository.ts';
 import { type Checked, checkRow, indexPlaces, type Person } from './rows.ts';
@@ -173,16 +173,12 @@ async function writeBatch(
     });
     updated.push(existing.id);
   }
-  let mailed = 0;
   if (mail) {
     const firstNames = new Map(fresh.map((p) => [p.email, p.firstName]));
-    for (const person of created) {
-      const firstName = firstNames.get(person.email) ?? '';
-      await issueClaimMail(deps, tx, tenant, { ...person, firstName }, 'created');
-      mailed += 1;
-    }
+    const people = created.map((p) => ({ ...p, firstName: firstNames.get(p.email) ?? '' }));
+    await issueClaimMails(deps, tx, tenant, people, 'created');
   }
-  return { created, updated, mailed };
+  return { created, updated, mailed: mail ? created.length : 0 };
 }
 
 const rowRange = (people: Person[]) =>

@@ -31,7 +31,7 @@ export class Mailer {
     return `${this.config.publicUrl}/accept-invitation?${query}`;
   }
 
-  enqueue(tx: Tx, tenant: TenantRow, mail: OutgoingMail): Promise<void> {
+  enqueue(tx: Tx, tenant: TenantRow, mail: OutgoingMail | OutgoingMail[]): Promise<void> {
     return enqueueMail(tx, tenant, this.config.mailFrom, mail);
   }
 

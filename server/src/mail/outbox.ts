@@ -21,15 +21,20 @@ export async function enqueueMail(
   tx: Tx,
   tenant: { id: number; domain: string },
   from: string | null,
-  mail: OutgoingMail,
+  mail: OutgoingMail | OutgoingMail[],
 ): Promise<void> {
-  await tx.insert(outbox).values({
-    tenantId: tenant.id,
-    messageId: `<${randomUUID()}@${tenant.domain}>`,
-    fromAddress: headerSafe(from ?? `no-reply@${tenant.domain}`),
-    toAddress: headerSafe(mail.to),
-    subject: headerSafe(mail.subject),
-    textBody: mail.text,
-    htmlBody: mail.html,
-  });
+  const mails = Array.isArray(mail) ? mail : [mail];
+  if (mails.length === 0) return;
+  // Many mails (a bulk import's claim links) go in one statement.
+  await tx.insert(outbox).values(
+    mails.map((one) => ({
+      tenantId: tenant.id,
+      messageId: `<${randomUUID()}@${tenant.domain}>`,
+      fromAddress: headerSafe(from ?? `no-reply@${tenant.domain}`),
+      toAddress: headerSafe(one.to),
+      subject: headerSafe(one.subject),
+      textBody: one.text,
+      htmlBody: one.html,
+    })),
+  );
 }
