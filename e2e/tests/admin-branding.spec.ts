@@ -204,3 +204,55 @@ test('an administrator assigns a case manager and removes an idea', async ({
   const gone = await request.get(`/api/v1/ideas/${ideaId}`);
   expect(gone.status()).toBe(404);
 });
+
+test('an administrator gives the portal its own terms, then restores the default ones', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  const mobile = testInfo.project.name === 'mobile';
+  const introduction = `Welcome to our community (${testInfo.project.name}): be kind, give credit.`;
+  await signIn(page, 'admin');
+  await exclusively('demo-terms', async () => {
+    try {
+      await page.goto(withDemo('/admin/branding/terms'));
+      await expect(
+        page.getByText('Members see the default terms.', { exact: false }),
+      ).toBeVisible();
+      await page.getByRole('textbox', { name: 'Introduction' }).fill(introduction);
+      const last = page.getByRole('group', { name: /^Section \d+$/ }).last();
+      await last.getByRole('button', { name: 'Add a point' }).click();
+      await last
+        .getByRole('textbox', { name: /heading$/ })
+        .last()
+        .fill('Credit:');
+      await last.getByRole('textbox', { name: /text$/ }).last().fill('Name your collaborators.');
+      await expectNoAxeViolations(page);
+      await saveScreenshot(page, testInfo, 'admin-terms', { fullPage: false });
+      await page.getByRole('button', { name: 'Save terms' }).click();
+      await expect(page.getByText('Terms and conditions saved.')).toBeVisible();
+      await expect(page.getByText('Members see this portal’s own terms.')).toBeVisible();
+
+      const member = await memberPage(browser, baseURL, mobile);
+      try {
+        await member.goto(withDemo('/terms-and-conditions'));
+        await expect(member.getByText(introduction)).toBeVisible();
+        await expect(member.getByText('Name your collaborators.')).toBeVisible();
+      } finally {
+        await member.context().close();
+      }
+
+      await page.getByRole('button', { name: 'Restore default terms' }).click();
+      await page
+        .getByRole('alertdialog', { name: 'Restore the default terms?' })
+        .getByRole('button', { name: 'Restore default terms' })
+        .click();
+      await expect(page.getByText('The default terms are back.')).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'Introduction' })).not.toHaveValue(
+        introduction,
+      );
+    } finally {
+      await page.request.put('/api/v1/admin/terms', { data: { terms: null } });
+    }
+  });
+});
