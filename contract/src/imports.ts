@@ -118,8 +118,14 @@ export const importRow = z.object({
 });
 export type ImportRow = z.output<typeof importRow>;
 
-/** `mail=true` mails a claim link to each person the import creates. */
-export const importQuery = z.object({ mail: booleanParam.optional() });
+/** `mail=true` mails a claim link to each person the import creates; the file's name is audited. */
+export const importQuery = z.object({
+  mail: booleanParam.optional(),
+  file_name: z
+    .string()
+    .max(255, { message: 'file_name must be at most 255 characters.' })
+    .optional(),
+});
 
 /** A row that cannot be imported: its row number as a spreadsheet shows it (the header is 1). */
 export const importRowError = z.object({

@@ -84,9 +84,7 @@ export function importRoutes(deps: Deps) {
           'Creates the people of the file and updates those matched by e-mail; mail=true mails new people their claim links',
         request: {
           ...csvBody,
-          query: importQuery.extend({
-            file_name: z.string().max(255).optional(),
-          }),
+          query: importQuery,
         },
         responses: { 200: json(importAnswer), ...guarded },
       }),
