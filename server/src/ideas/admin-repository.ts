@@ -26,10 +26,19 @@ function conditions(tenantId: number, filter: AdminIdeaFilter): SQL {
   return sql.join(parts, sql` and `);
 }
 
+const unfiltered = (filter: AdminIdeaFilter) =>
+  !filter.q &&
+  filter.ipStatusId === undefined &&
+  filter.schoolId === undefined &&
+  filter.caseManagerId === undefined;
+
+/** The unfiltered total comes from the tally the triggers keep, as the feed's does. */
 export async function countAdminIdeas(db: Executor, tenantId: number, filter: AdminIdeaFilter) {
   const [row] = await queryRows<{ total: number }>(
     db,
-    sql`select count(*)::int as total from ideas i where ${conditions(tenantId, filter)}`,
+    unfiltered(filter)
+      ? sql`select coalesce((select ideas from idea_tallies where tenant_id = ${tenantId}), 0)::int as total`
+      : sql`select count(*)::int as total from ideas i where ${conditions(tenantId, filter)}`,
   );
   return row?.total ?? 0;
 }
