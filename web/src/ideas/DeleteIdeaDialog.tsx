@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button } from 'react-aria-components/Button';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components/Modal';
 import buttons from '../shell/buttons.module.css';
+import { DialogTitle, ModalDialog } from '../shell/ModalDialog.tsx';
 import styles from './DeleteIdeaDialog.module.css';
 import { deleteIdea, ideaKeys } from './ideasApi.ts';
 
@@ -26,44 +25,45 @@ export function DeleteIdeaDialog({ idea, onClose, onDeleted }: DeleteIdeaDialogP
     },
   });
   return (
-    <ModalOverlay
-      className={styles.overlay}
-      isOpen
+    <ModalDialog
+      className={styles.modal}
+      role="alertdialog"
       isDismissable={!removal.isPending}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+      isKeyboardDismissDisabled={removal.isPending}
+      onClose={onClose}
     >
-      <Modal className={styles.modal}>
-        <Dialog className={styles.dialog} role="alertdialog">
-          <div className={styles.text}>
-            <Heading slot="title" className={styles.title}>
-              Delete this idea?
-            </Heading>
-            <p className={styles.message}>
-              “{idea.title}” will be removed for everyone, along with its followers. This cannot be
-              undone.
-            </p>
-          </div>
-          {removal.error && (
-            <p role="alert" className={styles.error}>
-              {removal.error.message}
-            </p>
-          )}
-          <div className={styles.actions}>
-            <Button className={buttons.secondary} slot="close" isDisabled={removal.isPending}>
-              Cancel
-            </Button>
-            <Button
-              className={`${buttons.primary} ${styles.danger}`}
-              onPress={() => removal.mutate()}
-              isDisabled={removal.isPending}
-            >
-              {removal.isPending ? 'Deleting…' : 'Delete idea'}
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      <div className={styles.dialog}>
+        <div className={styles.text}>
+          <DialogTitle className={styles.title}>Delete this idea?</DialogTitle>
+          <p className={styles.message}>
+            “{idea.title}” will be removed for everyone, along with its followers. This cannot be
+            undone.
+          </p>
+        </div>
+        {removal.error && (
+          <p role="alert" className={styles.error}>
+            {removal.error.message}
+          </p>
+        )}
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={buttons.secondary}
+            onClick={onClose}
+            disabled={removal.isPending}
+          >
+            Cancel
+          </button>
+          <button
+            type="button"
+            className={`${buttons.primary} ${styles.danger}`}
+            onClick={() => removal.mutate()}
+            disabled={removal.isPending}
+          >
+            {removal.isPending ? 'Deleting…' : 'Delete idea'}
+          </button>
+        </div>
+      </div>
+    </ModalDialog>
   );
 }

@@ -1,7 +1,7 @@
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components/Modal';
 import { Link } from 'react-router';
 import { paths } from '../app/paths.ts';
 import buttons from '../shell/buttons.module.css';
+import { DialogTitle, ModalDialog } from '../shell/ModalDialog.tsx';
 import { CheckCircleIcon } from '../shell/screenIcons.tsx';
 import styles from './SubmittedDialog.module.css';
 
@@ -11,30 +11,28 @@ import styles from './SubmittedDialog.module.css';
  */
 export function SubmittedDialog({ ideaId, edited }: { ideaId: number; edited: boolean }) {
   return (
-    <ModalOverlay className={styles.overlay} isOpen isKeyboardDismissDisabled>
-      <Modal className={styles.modal}>
-        <Dialog className={styles.dialog} role="alertdialog">
-          <div className={styles.icon}>
-            <CheckCircleIcon width={32} height={32} />
-          </div>
-          <Heading slot="title" className={styles.title}>
-            {edited ? 'Your changes are saved' : 'Your idea is posted'}
-          </Heading>
-          <p className={styles.message}>
-            {edited
-              ? 'Everyone now sees the updated idea.'
-              : 'Members can now discover it, follow it and get in touch.'}
-          </p>
-          <div className={styles.actions}>
-            <Link className={buttons.secondary} to={paths.myIdeas}>
-              Go to My Submissions
-            </Link>
-            <Link className={buttons.primary} to={paths.idea(ideaId)} autoFocus>
-              View Submission
-            </Link>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <ModalDialog className={styles.modal} role="alertdialog" isKeyboardDismissDisabled>
+      <div className={styles.dialog}>
+        <div className={styles.icon}>
+          <CheckCircleIcon width={32} height={32} />
+        </div>
+        <DialogTitle className={styles.title}>
+          {edited ? 'Your changes are saved' : 'Your idea is posted'}
+        </DialogTitle>
+        <p className={styles.message}>
+          {edited
+            ? 'Everyone now sees the updated idea.'
+            : 'Members can now discover it, follow it and get in touch.'}
+        </p>
+        <div className={styles.actions}>
+          <Link className={buttons.secondary} to={paths.myIdeas}>
+            Go to My Submissions
+          </Link>
+          <Link className={buttons.primary} to={paths.idea(ideaId)} data-autofocus>
+            View Submission
+          </Link>
+        </div>
+      </div>
+    </ModalDialog>
   );
 }

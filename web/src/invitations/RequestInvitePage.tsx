@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Button } from 'react-aria-components/Button';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components/Modal';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../app/paths.ts';
 import buttons from '../shell/buttons.module.css';
 import { CardPage } from '../shell/CardPage.tsx';
 import dialogStyles from '../shell/LogoutDialog.module.css';
+import { DialogTitle, ModalDialog } from '../shell/ModalDialog.tsx';
 import { CheckCircleIcon } from '../shell/screenIcons.tsx';
 import { keepTenantParam } from '../tenant/keepTenantParam.ts';
 import { useTenant } from '../tenant/TenantContext.ts';
@@ -46,35 +45,27 @@ export function RequestInvitePage() {
           setReceived(answer.message);
         }}
       />
-      <ModalOverlay
-        className={dialogStyles.overlay}
-        isOpen={received !== null}
-        onOpenChange={(open) => {
-          if (!open) goHome();
-        }}
-      >
-        <Modal className={dialogStyles.modal}>
-          <Dialog className={dialogStyles.dialog}>
+      {received !== null && (
+        <ModalDialog className={dialogStyles.modal} onClose={goHome}>
+          <div className={dialogStyles.dialog}>
             <div className={dialogStyles.text}>
               <span className={styles.mark}>
                 <CheckCircleIcon width={28} height={28} />
               </span>
-              <Heading slot="title" className={dialogStyles.title}>
-                Request received
-              </Heading>
+              <DialogTitle className={dialogStyles.title}>Request received</DialogTitle>
               <p className={dialogStyles.message}>{received}</p>
               <p className={dialogStyles.message}>
                 We will email you as soon as an administrator has reviewed it.
               </p>
             </div>
             <div className={dialogStyles.actions}>
-              <Button className={buttons.primary} onPress={goHome}>
+              <button type="button" className={buttons.primary} onClick={goHome}>
                 Back to Home
-              </Button>
+              </button>
             </div>
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
+          </div>
+        </ModalDialog>
+      )}
     </CardPage>
   );
 }

@@ -1,9 +1,8 @@
 import { useEffect, useId, useState } from 'react';
-import { Button } from 'react-aria-components/Button';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components/Modal';
 import Cropper, { type Area } from 'react-easy-crop';
 import buttons from '../shell/buttons.module.css';
 import { Icon, type IconProps } from '../shell/icons.tsx';
+import { DialogTitle, ModalDialog } from '../shell/ModalDialog.tsx';
 import { cropToJpeg } from './cropImage.ts';
 import styles from './dialogs.module.css';
 import { croppedFileName, cropSettings, nextRotation, zoomPercent } from './photoRules.ts';
@@ -24,7 +23,7 @@ interface CropDialogProps {
 
 /**
  * SPEC §2 'Crop Profile Photo': a 4:3 frame without grid, zoom 1 to 3 shown in percent, quarter
- * turns. The page behind does not scroll while it is open (react-aria's modal locks it).
+ * turns. The page behind does not scroll while it is open (ModalDialog locks it).
  */
 export function CropDialog({ file, userId, onCancel, onCropped }: CropDialogProps) {
   const [src, setSrc] = useState<string | null>(null);
@@ -64,78 +63,76 @@ export function CropDialog({ file, userId, onCancel, onCropped }: CropDialogProp
   };
 
   return (
-    <ModalOverlay
-      className={styles.overlay}
-      isOpen
+    <ModalDialog
+      className={styles.modal}
       isDismissable={!busy}
-      onOpenChange={(open) => {
-        if (!open) onCancel();
-      }}
+      isKeyboardDismissDisabled={busy}
+      onClose={onCancel}
     >
-      <Modal className={styles.modal}>
-        <Dialog className={styles.dialog}>
-          <Heading slot="title" className={styles.title}>
-            Crop Profile Photo
-          </Heading>
-          <div className={styles.stage}>
-            {src && (
-              <Cropper
-                image={src}
-                crop={crop}
-                zoom={zoom}
-                rotation={rotation}
-                aspect={cropSettings.aspect}
-                minZoom={cropSettings.minZoom}
-                maxZoom={cropSettings.maxZoom}
-                showGrid={false}
-                onCropChange={setCrop}
-                onZoomChange={setZoom}
-                onRotationChange={setRotation}
-                onCropComplete={(_, pixels) => setArea(pixels)}
-                mediaProps={{ alt: 'Photo being cropped' }}
-              />
-            )}
-          </div>
-          <div className={styles.controls}>
-            <div className={styles.zoom}>
-              <label htmlFor={zoomId} className={styles.zoomLabel}>
-                Zoom
-              </label>
-              <input
-                id={zoomId}
-                className={styles.slider}
-                type="range"
-                min={cropSettings.minZoom}
-                max={cropSettings.maxZoom}
-                step={cropSettings.zoomStep}
-                value={zoom}
-                aria-valuetext={`${zoomPercent(zoom)}%`}
-                onChange={(event) => setZoom(Number(event.target.value))}
-              />
-              <output htmlFor={zoomId} className={styles.percent}>
-                {zoomPercent(zoom)}%
-              </output>
-            </div>
-            <Button className={buttons.secondary} onPress={() => setRotation(nextRotation)}>
-              <RotateIcon width={18} height={18} />
-              Rotate
-            </Button>
-          </div>
-          {problem && (
-            <p role="alert" className={styles.problem}>
-              {problem}
-            </p>
+      <div className={styles.dialog}>
+        <DialogTitle className={styles.title}>Crop Profile Photo</DialogTitle>
+        <div className={styles.stage}>
+          {src && (
+            <Cropper
+              image={src}
+              crop={crop}
+              zoom={zoom}
+              rotation={rotation}
+              aspect={cropSettings.aspect}
+              minZoom={cropSettings.minZoom}
+              maxZoom={cropSettings.maxZoom}
+              showGrid={false}
+              onCropChange={setCrop}
+              onZoomChange={setZoom}
+              onRotationChange={setRotation}
+              onCropComplete={(_, pixels) => setArea(pixels)}
+              mediaProps={{ alt: 'Photo being cropped' }}
+            />
           )}
-          <div className={styles.actions}>
-            <Button className={buttons.secondary} onPress={onCancel} isDisabled={busy}>
-              Cancel
-            </Button>
-            <Button className={buttons.primary} onPress={save} isDisabled={busy || !src}>
-              Crop and Save
-            </Button>
+        </div>
+        <div className={styles.controls}>
+          <div className={styles.zoom}>
+            <label htmlFor={zoomId} className={styles.zoomLabel}>
+              Zoom
+            </label>
+            <input
+              id={zoomId}
+              className={styles.slider}
+              type="range"
+              min={cropSettings.minZoom}
+              max={cropSettings.maxZoom}
+              step={cropSettings.zoomStep}
+              value={zoom}
+              aria-valuetext={`${zoomPercent(zoom)}%`}
+              onChange={(event) => setZoom(Number(event.target.value))}
+            />
+            <output htmlFor={zoomId} className={styles.percent}>
+              {zoomPercent(zoom)}%
+            </output>
           </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+          <button
+            type="button"
+            className={buttons.secondary}
+            onClick={() => setRotation(nextRotation)}
+          >
+            <RotateIcon width={18} height={18} />
+            Rotate
+          </button>
+        </div>
+        {problem && (
+          <p role="alert" className={styles.problem}>
+            {problem}
+          </p>
+        )}
+        <div className={styles.actions}>
+          <button type="button" className={buttons.secondary} onClick={onCancel} disabled={busy}>
+            Cancel
+          </button>
+          <button type="button" className={buttons.primary} onClick={save} disabled={busy || !src}>
+            Crop and Save
+          </button>
+        </div>
+      </div>
+    </ModalDialog>
   );
 }

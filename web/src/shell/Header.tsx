@@ -90,7 +90,7 @@ export function Header({ onSignOut }: { onSignOut(): void }) {
       </div>
       {drawerOpen && (
         <Suspense fallback={null}>
-          <NavDrawer isOpen={drawerOpen} onOpenChange={setDrawerOpen} />
+          <NavDrawer onClose={() => setDrawerOpen(false)} />
         </Suspense>
       )}
     </header>

@@ -18,6 +18,10 @@ export function Logo({ size = 'medium' }: { size?: 'medium' | 'large' }) {
       className={size === 'large' ? styles.large : styles.medium}
       src={branding.logo || DEFAULT_LOGO}
       alt={branding.productName}
+      // The default logo's size: the box is reserved before any logo loads, and CSS scales a
+      // tenant's own logo to the same height at its own proportions.
+      width={132}
+      height={36}
       onError={fallBackToDefault}
     />
   );

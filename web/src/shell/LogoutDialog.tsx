@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Button } from 'react-aria-components/Button';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components/Modal';
 import { paths } from '../app/paths.ts';
 import { useAuth } from '../auth/AuthContext.ts';
 import buttons from './buttons.module.css';
 import styles from './LogoutDialog.module.css';
+import { DialogTitle, ModalDialog } from './ModalDialog.tsx';
 
 /** Why the dialog is open: the member chose Sign Out, or the session watch saw the session end. */
 export type LogoutReason = 'signOut' | 'sessionEnded';
@@ -31,37 +30,38 @@ export function LogoutDialog({ reason, onClose }: LogoutDialogProps) {
   };
 
   return (
-    <ModalOverlay
-      className={styles.overlay}
-      isOpen
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+    <ModalDialog
+      className={styles.modal}
+      role="alertdialog"
+      onClose={onClose}
       isDismissable={!pending && !ended}
-      isKeyboardDismissDisabled={ended}
+      isKeyboardDismissDisabled={pending || ended}
     >
-      <Modal className={styles.modal}>
-        <Dialog className={styles.dialog} role="alertdialog">
-          <div className={styles.text}>
-            <Heading slot="title" className={styles.title}>
-              {ended ? 'Your session has ended' : 'Are you sure you want to log out?'}
-            </Heading>
-            {ended && (
-              <p className={styles.message}>For your security, please sign in again to continue.</p>
-            )}
-          </div>
-          <div className={styles.actions}>
-            {!ended && (
-              <Button className={buttons.secondary} slot="close" isDisabled={pending}>
-                Continue
-              </Button>
-            )}
-            <Button className={buttons.primary} onPress={confirm} isDisabled={pending}>
-              {ended ? 'Sign In Again' : 'Yes, Logout'}
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      <div className={styles.dialog}>
+        <div className={styles.text}>
+          <DialogTitle className={styles.title}>
+            {ended ? 'Your session has ended' : 'Are you sure you want to log out?'}
+          </DialogTitle>
+          {ended && (
+            <p className={styles.message}>For your security, please sign in again to continue.</p>
+          )}
+        </div>
+        <div className={styles.actions}>
+          {!ended && (
+            <button
+              type="button"
+              className={buttons.secondary}
+              onClick={onClose}
+              disabled={pending}
+            >
+              Continue
+            </button>
+          )}
+          <button type="button" className={buttons.primary} onClick={confirm} disabled={pending}>
+            {ended ? 'Sign In Again' : 'Yes, Logout'}
+          </button>
+        </div>
+      </div>
+    </ModalDialog>
   );
 }

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Button } from 'react-aria-components/Button';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components/Modal';
 import buttons from '../../shell/buttons.module.css';
 import dialog from '../../shell/LogoutDialog.module.css';
+import { DialogTitle, ModalDialog } from '../../shell/ModalDialog.tsx';
 import styles from './MembersSection.module.css';
 
 interface ConfirmDialogProps {
@@ -33,36 +32,38 @@ export function ConfirmDialog({
     }
   };
   return (
-    <ModalOverlay
-      className={dialog.overlay}
-      isOpen
+    <ModalDialog
+      className={dialog.modal}
+      role="alertdialog"
       isDismissable={!pending}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+      isKeyboardDismissDisabled={pending}
+      onClose={onClose}
     >
-      <Modal className={dialog.modal}>
-        <Dialog className={dialog.dialog} role="alertdialog">
-          <div className={dialog.text}>
-            <Heading slot="title" className={dialog.title}>
-              {title}
-            </Heading>
-            <p className={dialog.message}>{message}</p>
-          </div>
-          <div className={dialog.actions}>
-            <Button className={buttons.secondary} slot="close" isDisabled={pending} autoFocus>
-              Cancel
-            </Button>
-            <Button
-              className={`${buttons.primary} ${styles.danger}`}
-              onPress={confirm}
-              isDisabled={pending}
-            >
-              {confirmLabel}
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      <div className={dialog.dialog}>
+        <div className={dialog.text}>
+          <DialogTitle className={dialog.title}>{title}</DialogTitle>
+          <p className={dialog.message}>{message}</p>
+        </div>
+        <div className={dialog.actions}>
+          <button
+            type="button"
+            className={buttons.secondary}
+            onClick={onClose}
+            disabled={pending}
+            data-autofocus
+          >
+            Cancel
+          </button>
+          <button
+            type="button"
+            className={`${buttons.primary} ${styles.danger}`}
+            onClick={confirm}
+            disabled={pending}
+          >
+            {confirmLabel}
+          </button>
+        </div>
+      </div>
+    </ModalDialog>
   );
 }

@@ -1,7 +1,6 @@
 import type { AdminUser } from '@kindling/contract';
-import { Button } from 'react-aria-components/Button';
-import { Menu, MenuItem, MenuTrigger, Popover, Separator } from 'react-aria-components/Menu';
-import menu from '../../shell/ProfileMenu.module.css';
+import { Fragment } from 'react';
+import { MenuAction, MenuButton, MenuSeparator } from '../../shell/MenuButton.tsx';
 import { actionsFor, type MemberAction } from './availableActions.ts';
 import styles from './MembersSection.module.css';
 
@@ -24,38 +23,28 @@ interface MemberActionsProps {
 
 /** The per-member menu: one button per row, its choices read out as a menu. */
 export function MemberActions({ user, isSelf, isBusy, onAction }: MemberActionsProps) {
-  const actions = actionsFor(user, isSelf);
+  const name = `${user.first_name} ${user.last_name}`;
   return (
-    <MenuTrigger>
-      <Button
-        className={styles.menuButton}
-        aria-label={`Actions for ${user.first_name} ${user.last_name}`}
-        isDisabled={isBusy}
-      >
+    <MenuButton
+      label={`Actions for ${name}`}
+      buttonLabel={`Actions for ${name}`}
+      buttonClassName={styles.menuButton}
+      isDisabled={isBusy}
+      offset={4}
+      button={
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="currentColor">
           <circle cx="5" cy="12" r="2" />
           <circle cx="12" cy="12" r="2" />
           <circle cx="19" cy="12" r="2" />
         </svg>
-      </Button>
-      <Popover className={menu.popover} placement="bottom end" offset={4}>
-        <Menu
-          className={menu.menu}
-          aria-label={`Actions for ${user.first_name} ${user.last_name}`}
-          onAction={(key) => onAction(key as MemberAction)}
-        >
-          {actions.flatMap((action) => {
-            const item = (
-              <MenuItem key={action} id={action} className={menu.item}>
-                {labels[action]}
-              </MenuItem>
-            );
-            return action === 'profile'
-              ? [item, <Separator key="separator" className={menu.separator} />]
-              : [item];
-          })}
-        </Menu>
-      </Popover>
-    </MenuTrigger>
+      }
+    >
+      {actionsFor(user, isSelf).map((action) => (
+        <Fragment key={action}>
+          <MenuAction onAction={() => onAction(action)}>{labels[action]}</MenuAction>
+          {action === 'profile' && <MenuSeparator />}
+        </Fragment>
+      ))}
+    </MenuButton>
   );
 }

@@ -1,10 +1,9 @@
 import { type AdminUser, type Named, type Permission, permissionNames } from '@kindling/contract';
 import { type FormEvent, useId, useState } from 'react';
-import { Button } from 'react-aria-components/Button';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components/Modal';
 import fields from '../../forms/Field.module.css';
 import buttons from '../../shell/buttons.module.css';
 import dialog from '../../shell/LogoutDialog.module.css';
+import { DialogTitle, ModalDialog } from '../../shell/ModalDialog.tsx';
 import styles from './MembersSection.module.css';
 
 export const permissionLabels: Record<Permission, string> = {
@@ -55,68 +54,67 @@ export function RoleDialog({ user, roles, isSelf, onSave, onClose }: RoleDialogP
   };
 
   return (
-    <ModalOverlay
-      className={dialog.overlay}
-      isOpen
+    <ModalDialog
+      className={dialog.modal}
       isDismissable={!pending}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+      isKeyboardDismissDisabled={pending}
+      onClose={onClose}
     >
-      <Modal className={dialog.modal}>
-        <Dialog className={dialog.dialog}>
-          <form className={styles.roleForm} onSubmit={submit}>
-            <Heading slot="title" className={dialog.title}>
-              Role and permissions of {name}
-            </Heading>
-            <div className={fields.field}>
-              <label className={fields.label} htmlFor={roleFieldId}>
-                Role
-              </label>
-              <select
-                id={roleFieldId}
-                className={`${fields.input} ${styles.select}`}
-                value={roleId}
-                onChange={(event) => setRoleId(Number(event.target.value))}
-              >
-                {roles.map((role) => (
-                  <option key={role.id} value={role.id}>
-                    {role.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <fieldset className={styles.permissions}>
-              <legend className={fields.label}>Permissions</legend>
-              {permissionNames.map((permission) => {
-                const locked = isSelf && permission === 'admin';
-                return (
-                  <label key={permission} className={styles.check}>
-                    <input
-                      type="checkbox"
-                      checked={granted.has(permission)}
-                      disabled={locked}
-                      onChange={(event) => toggle(permission, event.target.checked)}
-                    />
-                    {permissionLabels[permission]}
-                  </label>
-                );
-              })}
-              {isSelf && (
-                <p className={fields.description}>You cannot remove your own administration.</p>
-              )}
-            </fieldset>
-            <div className={dialog.actions}>
-              <Button className={buttons.secondary} slot="close" isDisabled={pending}>
-                Cancel
-              </Button>
-              <Button type="submit" className={buttons.primary} isDisabled={pending}>
-                Save
-              </Button>
-            </div>
-          </form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      <div className={dialog.dialog}>
+        <form className={styles.roleForm} onSubmit={submit}>
+          <DialogTitle className={dialog.title}>Role and permissions of {name}</DialogTitle>
+          <div className={fields.field}>
+            <label className={fields.label} htmlFor={roleFieldId}>
+              Role
+            </label>
+            <select
+              id={roleFieldId}
+              className={`${fields.input} ${styles.select}`}
+              value={roleId}
+              onChange={(event) => setRoleId(Number(event.target.value))}
+            >
+              {roles.map((role) => (
+                <option key={role.id} value={role.id}>
+                  {role.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <fieldset className={styles.permissions}>
+            <legend className={fields.label}>Permissions</legend>
+            {permissionNames.map((permission) => {
+              const locked = isSelf && permission === 'admin';
+              return (
+                <label key={permission} className={styles.check}>
+                  <input
+                    type="checkbox"
+                    checked={granted.has(permission)}
+                    disabled={locked}
+                    onChange={(event) => toggle(permission, event.target.checked)}
+                  />
+                  {permissionLabels[permission]}
+                </label>
+              );
+            })}
+            {isSelf && (
+              <p className={fields.description}>You cannot remove your own administration.</p>
+            )}
+          </fieldset>
+          <div className={dialog.actions}>
+            <button
+              type="button"
+              className={buttons.secondary}
+              onClick={onClose}
+              disabled={pending}
+            >
+              Cancel
+            </button>
+            <button type="submit" className={buttons.primary} disabled={pending}>
+              Save
+            </button>
+          </div>
+        </form>
+      </div>
+    </ModalDialog>
   );
 }
