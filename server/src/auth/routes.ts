@@ -45,7 +45,13 @@ function setSessionCookie(
 
 export function authRoutes(deps: Deps) {
   const app = router();
-  app.use('/auth/session', requireSession);
+  // `?optional=true` asks whether anyone is signed in: a visitor gets 204, not a 401 that the
+  // browser would report as a failed request on every public page.
+  app.use('/auth/session', (c, next) =>
+    c.req.query('optional') === 'true' && !c.get('session')
+      ? Promise.resolve(c.body(null, 204))
+      : requireSession(c, next),
+  );
   app.use('/auth/sign-out', requireSession);
   app.use('/users/:id{[0-9]+}', requireSession);
 
@@ -90,7 +96,19 @@ export function authRoutes(deps: Deps) {
         path: '/auth/session',
         tags: ['Auth'],
         summary: 'The current session and its user, as sign-in answers',
-        responses: { 200: json(sessionAnswer), 401: errors[401] },
+        request: {
+          query: z.object({
+            optional: z
+              .enum(['true', 'false'])
+              .optional()
+              .describe('true: answer 204 instead of 401 when no one is signed in'),
+          }),
+        },
+        responses: {
+          200: json(sessionAnswer),
+          204: { description: 'No one is signed in (with optional=true)' },
+          401: errors[401],
+        },
       }),
       async (c) => c.json(await currentSession(deps, sessionOf(c)), 200),
     )

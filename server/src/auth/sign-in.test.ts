@@ -90,6 +90,13 @@ describe('sign-in and sessions', () => {
     expect(res.status).toBe(200);
     expect(sessionAnswer.parse(await res.json()).user.userId).toBe(member.id);
     expect((await t.request('/api/v1/auth/session')).status).toBe(401);
+    // Asked whether anyone is signed in: 204 without a session, the session with one.
+    const probe = await t.request('/api/v1/auth/session?optional=true');
+    expect(probe.status).toBe(204);
+    expect(await probe.text()).toBe('');
+    const signedIn = await t.request('/api/v1/auth/session?optional=true', { headers: { cookie } });
+    expect(sessionAnswer.parse(await signedIn.json()).user.userId).toBe(member.id);
+    expect((await t.request('/api/v1/auth/session?optional=maybe')).status).toBe(401);
   });
 
   it('ends the session after an hour: every signed-in call is then 401', async () => {

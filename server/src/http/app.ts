@@ -4,6 +4,7 @@ import { catalogueMessages, importLimits, limits } from '@kindling/contract';
 import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { resolveSession } from '../auth/session-middleware.ts';
 import type { AppEnv, Deps } from '../context.ts';
@@ -113,6 +114,8 @@ export function createApp(deps: Deps) {
     }
   });
 
+  // JSON compresses to a fifth; answers under 1 KiB and clients that do not ask are left alone.
+  app.use('/api/*', compress());
   app.use('/api/*', originCheck(deps.config.allowedOrigins));
   const tooLarge = () => {
     throw new AppError('PAYLOAD_TOO_LARGE');

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { makeTenant } from '../../test/factories.ts';
@@ -17,6 +18,18 @@ describe('the HTTP pipeline', () => {
     const ready = await t.request('/readyz');
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: 'ok' });
+  });
+
+  it('compresses API answers for clients that accept gzip, and only for them', async () => {
+    const plain = await t.request(`/api/v1/tenant?id=${tenantId}`);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const json = await plain.json();
+    const zipped = await t.request(`/api/v1/tenant?id=${tenantId}`, {
+      headers: { 'Accept-Encoding': 'gzip' },
+    });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    const body = gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString();
+    expect(JSON.parse(body)).toEqual(json);
   });
 
   it('puts the security headers on API answers, errors included', async () => {

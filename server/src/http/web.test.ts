@@ -14,6 +14,8 @@ describe('the built web app', () => {
   writeFileSync(path.join(root, 'assets/app-abc123.js'), script);
   writeFileSync(path.join(root, 'assets/app-abc123.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(root, 'assets/app-abc123.js.gz'), gzipSync(script));
+  mkdirSync(path.join(root, 'brand'));
+  writeFileSync(path.join(root, 'brand/logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const app = new OpenAPIHono<AppEnv>();
   registerStatic(app, root);
   const get = (encoding?: string) =>
@@ -36,5 +38,13 @@ describe('the built web app', () => {
     const plain = await get();
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toBe(script);
+  });
+
+  it('lets a browser keep the brand marks for a week', async () => {
+    const logo = await app.request('/brand/logo.svg');
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get('cache-control')).toBe(
+      'public, max-age=604800, stale-while-revalidate=86400',
+    );
   });
 });

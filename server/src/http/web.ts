@@ -32,6 +32,12 @@ export function registerStatic(app: OpenAPIHono<AppEnv>, root: string): void {
   });
   // The build writes .br and .gz copies (scripts/compress-dist.mjs).
   app.use('/assets/*', serveStatic({ root, precompressed: true }));
+  // Files of web/public (brand marks, images) keep their names across releases: a week, then
+  // revalidated.
+  app.use('/brand/*', async (c, next) => {
+    await next();
+    if (c.res.ok) c.header('Cache-Control', 'public, max-age=604800, stale-while-revalidate=86400');
+  });
   const files = serveStatic<AppEnv>({ root, index: '' });
   // A path ending in '/' names a folder, never a file: it falls through to index.html.
   app.use('*', (c, next) => (c.req.path.endsWith('/') ? next() : files(c, next)));

@@ -4,10 +4,18 @@ import { api } from '../api/client.ts';
 
 export const sessionQueryKey = ['session'] as const;
 
-/** The current session, or null when signed out (the server answers 401). */
+/**
+ * The current session, or null when signed out. `optional` makes a signed-out answer a 204 with
+ * no body rather than a 401, which the browser would log as a failed request on public pages.
+ */
 export async function fetchSession(signal?: AbortSignal): Promise<SessionAnswer | null> {
   try {
-    return await api.get<SessionAnswer>('/auth/session', { signal });
+    return (
+      (await api.get<SessionAnswer | undefined>('/auth/session', {
+        query: { optional: 'true' },
+        signal,
+      })) ?? null
+    );
   } catch (error) {
     if (isApiError(error, 'UNAUTHORIZED')) return null;
     throw error;
