@@ -104,9 +104,9 @@ describe.runIf(testDatabaseKind === 'postgres')(
         expect(JSON.parse(answer.body)).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
       }
       expect(
-      statuses('cut').filter((s) => s !== 503 && s !== 200 && s !== 201),
-      server.output(),
-    ).toEqual([]);
+        statuses('cut').filter((s) => s !== 503 && s !== 200 && s !== 201),
+        server.output(),
+      ).toEqual([]);
       // Recovered: the last answers, well after the restore, all succeed.
       expect(
         statuses('after')
@@ -127,7 +127,7 @@ describe.runIf(testDatabaseKind === 'postgres')(
       await check.end();
       for (const row of rows) expect(row).toMatchObject({ schools: 1, audits: 1 });
       const created = new Set(rows.map((row) => row.name));
-    expect(created.size).toBeGreaterThan(0);
+      expect(created.size).toBeGreaterThan(0);
       for (const s of seen.filter((entry) => entry.answer.status === 201)) {
         expect(created.has(s.school ?? '')).toBe(true);
       }
