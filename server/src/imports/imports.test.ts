@@ -219,6 +219,20 @@ describe('bulk onboarding', () => {
     expect(profile.total_citations).toBe(7);
     expect(profile.school_name).toBe('School of Engineering');
 
+    // A filled list cell replaces the section; naming a school without a department clears it.
+    await runImport(
+      admin,
+      csvOf(
+        'Mia,Stone-Lee,mia.stone@alpha.edu,Faculty,school of engineering,,,,"[{""title"":""Wasps""}]"',
+      ),
+    );
+    expect(await personByEmail('mia.stone@alpha.edu')).toMatchObject({
+      headline: 'Lecturer',
+      schoolId: mia?.schoolId,
+      departmentId: null,
+      publications: [{ title: 'Wasps', authors: '', year: null, citations: null }],
+    });
+
     const entries = await inAlpha((tx) =>
       tx
         .select()
@@ -226,7 +240,7 @@ describe('bulk onboarding', () => {
         .where(and(eq(auditLog.tenantId, alpha.tenantId), eq(auditLog.action, 'member.import')))
         .orderBy(asc(auditLog.id)),
     );
-    expect(entries).toHaveLength(3);
+    expect(entries).toHaveLength(4);
     expect(entries[0]?.summary).toBe(
       'Imported 2 rows from people.csv: 2 created, 0 updated, 0 not imported; claim links mailed to 2',
     );

@@ -47,14 +47,70 @@ export function insertPeople(db: Executor, values: (typeof users.$inferInsert)[]
   return db.insert(users).values(values).returning({ id: users.id, email: users.email });
 }
 
-export async function updatePerson(
-  db: Executor,
-  tenantId: number,
-  userId: number,
-  values: Partial<typeof users.$inferInsert>,
-) {
-  await db
-    .update(users)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+/** What an update writes: names and role always; a place when the row names one; filled cells. */
+export interface PersonUpdate {
+  id: number;
+  firstName: string;
+  lastName: string;
+  roleId: number;
+  /** Undefined when the row names no school: the saved school and department stay. */
+  place?: { schoolId: number | null; departmentId: number | null };
+  profile: Partial<typeof users.$inferInsert>;
+}
+
+const textColumns = [
+  ['headline', 'headline'],
+  ['location', 'location'],
+  ['bio', 'bio'],
+  ['linkedinUrl', 'linkedin_url'],
+  ['googleScholarUrl', 'google_scholar_url'],
+  ['facultyPageUrl', 'faculty_page_url'],
+] as const;
+const jsonColumns = [
+  ['education', 'education'],
+  ['experience', 'experience'],
+  ['patents', 'patents'],
+  ['projects', 'projects'],
+  ['publications', 'publications'],
+  ['grants', 'grants'],
+] as const;
+
+/**
+ * Updates a batch of known people in one statement: a row of values per person, where null means
+ * "keep the saved value" (an import never clears a field), so 500 updates cost one round trip.
+ */
+export async function updatePeople(db: Executor, tenantId: number, people: PersonUpdate[]) {
+  if (people.length === 0) return;
+  const rows = people.map((p) => {
+    const text = textColumns.map(
+      ([key]) => sql`${(p.profile[key] as string | undefined) ?? null}::text`,
+    );
+    const json = jsonColumns.map(([key]) => {
+      const value = p.profile[key];
+      return sql`${value === undefined ? null : JSON.stringify(value)}::jsonb`;
+    });
+    return sql`(${p.id}::int, ${p.firstName}::text, ${p.lastName}::text, ${p.roleId}::smallint,
+      ${p.place !== undefined}::boolean, ${p.place?.schoolId ?? null}::int,
+      ${p.place?.departmentId ?? null}::int, ${sql.join([...text, ...json], sql`, `)})`;
+  });
+  const names = [...textColumns, ...jsonColumns].map(([, column]) => column);
+  const keep = names.map(
+    (column) =>
+      sql`${sql.identifier(column)} = coalesce(v.${sql.identifier(column)}, u.${sql.identifier(column)})`,
+  );
+  await db.execute(sql`
+    update ${users} as u set
+      first_name = v.first_name,
+      last_name = v.last_name,
+      role_id = v.role_id,
+      school_id = case when v.set_place then v.school_id else u.school_id end,
+      department_id = case when v.set_place then v.department_id else u.department_id end,
+      ${sql.join(keep, sql`, `)},
+      updated_at = now()
+    from (values ${sql.join(rows, sql`, `)}) as v(id, first_name, last_name, role_id, set_place,
+      school_id, department_id, ${sql.join(
+        names.map((column) => sql.identifier(column)),
+        sql`, `,
+      )})
+    where u.tenant_id = ${tenantId} and u.id = v.id`);
 }

@@ -15,7 +15,7 @@ import { inTenant } from '../db/tenant-scope.ts';
 import { badRequest } from '../http/errors.ts';
 import { issueClaimMails } from '../invitations/claim-tokens.ts';
 import { CsvStop, readCsv } from './csv.ts';
-import { findByEmails, insertPeople, loadPlaces, updatePerson } from './repository.ts';
+import { findByEmails, insertPeople, loadPlaces, updatePeople } from './repository.ts';
 import { type Checked, checkRow, indexPlaces, type Person } from './rows.ts';
 
 /**
@@ -158,21 +158,29 @@ async function writeBatch(
       invitedById: actorId,
     })),
   );
-  const updated: number[] = [];
-  for (const person of people) {
+  const updates = people.flatMap((person) => {
     const existing = known.get(person.email);
-    if (!existing) continue;
-    await updatePerson(tx, tenant.id, existing.id, {
-      ...person.profile,
-      firstName: person.firstName,
-      lastName: person.lastName,
-      roleId: person.role.id,
-      ...(person.school === undefined
-        ? {}
-        : { schoolId: person.school?.id ?? null, departmentId: person.department?.id ?? null }),
-    });
-    updated.push(existing.id);
-  }
+    if (!existing) return [];
+    return [
+      {
+        id: existing.id,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        roleId: person.role.id,
+        ...(person.school === undefined
+          ? {}
+          : {
+              place: {
+                schoolId: person.school?.id ?? null,
+                departmentId: person.department?.id ?? null,
+              },
+            }),
+        profile: person.profile,
+      },
+    ];
+  });
+  await updatePeople(tx, tenant.id, updates);
+  const updated = updates.map((u) => u.id);
   if (mail) {
     const firstNames = new Map(fresh.map((p) => [p.email, p.firstName]));
     const people = created.map((p) => ({ ...p, firstName: firstNames.get(p.email) ?? '' }));
