@@ -9,14 +9,15 @@ import { filterText } from './query.ts';
 export const memberStandings = ['pending', 'invited', 'active', 'declined', 'disabled'] as const;
 export type MemberStanding = (typeof memberStandings)[number];
 
-const optionalId = (name: string) =>
+/** An optional id filter; `max` is what the column holds (role ids are smallint). */
+const optionalId = (name: string, max = 2_147_483_647) =>
   z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.coerce
       .number({ error: `${name} must be a positive integer.` })
       .int({ error: `${name} must be a positive integer.` })
       .positive({ error: `${name} must be a positive integer.` })
-      .max(2_147_483_647, { error: `${name} must be a positive integer.` })
+      .max(max, { error: `${name} must be a positive integer.` })
       .optional(),
   );
 
@@ -33,7 +34,7 @@ export const memberFilters = {
     .describe(
       'pending: awaiting approval; invited: approved, no password yet; active: approved, accepted, with a password; declined: by the administrator or the invitee; disabled: blocked from signing in. Only disabled lists disabled members.',
     ),
-  role_id: optionalId('role_id'),
+  role_id: optionalId('role_id', 32_767),
   school_id: optionalId('school_id'),
   department_id: optionalId('department_id'),
 };

@@ -26,7 +26,7 @@ import {
 const jsonBody = <T>(schema: T) => ({
   body: { content: { 'application/json': { schema } }, required: true },
 });
-const userParam = z.object({ id: z.coerce.number().int().positive() });
+const userParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const guarded = { 401: errors[401], 403: errors[403] };
 
 export function adminRoutes(deps: Deps) {

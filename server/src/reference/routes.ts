@@ -23,6 +23,8 @@ const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+/** Role ids are smallint: a larger one is a 400 from validation, not a cast error in the database. */
+const roleIdParam = z.object({ id: z.coerce.number().int().positive().max(32_767) });
 const guarded = { 401: errors[401], 403: errors[403] };
 const tags = ['Reference data'];
 
@@ -35,14 +37,19 @@ const listRoute = <T extends z.ZodType>(path: string, summary: string, schema: T
     responses: { 200: json(schema), ...guarded },
   });
 
-const updateRoute = <T extends z.ZodType>(path: string, summary: string, body: T) =>
+const updateRoute = <T extends z.ZodType>(
+  path: string,
+  summary: string,
+  body: T,
+  params: typeof idParam = idParam,
+) =>
   createRoute({
     method: 'put',
     path,
     tags,
     summary,
     request: {
-      params: idParam,
+      params,
       body: { content: { 'application/json': { schema: body } }, required: true },
     },
     responses: {
@@ -130,7 +137,12 @@ export function referenceRoutes(deps: Deps) {
       async (c) => c.json({ roles: await lists(sessionOf(c).tenantId).roles() }, 200),
     )
     .openapi(
-      updateRoute('/admin/roles/{id}', 'Renames a role or changes its icon', roleUpdateBody),
+      updateRoute(
+        '/admin/roles/{id}',
+        'Renames a role or changes its icon',
+        roleUpdateBody,
+        roleIdParam,
+      ),
       async (c) => {
         const { id } = c.req.valid('param');
         const message = await updateRoleEntry(deps, sessionOf(c), id, c.req.valid('json'));
