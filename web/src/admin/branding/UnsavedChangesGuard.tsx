@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
-import { Button } from 'react-aria-components/Button';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components/Modal';
 import { useBlocker } from 'react-router';
 import buttons from '../../shell/buttons.module.css';
 import dialog from '../../shell/LogoutDialog.module.css';
+import { DialogTitle, ModalDialog } from '../../shell/ModalDialog.tsx';
 
 /**
  * While `dirty`, leaving the screen asks first: another screen of the app through a dialog, a
@@ -24,32 +23,31 @@ export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
 
   if (blocker.state !== 'blocked') return null;
   return (
-    <ModalOverlay
-      className={dialog.overlay}
-      isOpen
+    <ModalDialog
+      className={dialog.modal}
+      role="alertdialog"
       isDismissable
-      onOpenChange={(open) => {
-        if (!open) blocker.reset();
-      }}
+      onClose={() => blocker.reset()}
     >
-      <Modal className={dialog.modal}>
-        <Dialog className={dialog.dialog} role="alertdialog">
-          <div className={dialog.text}>
-            <Heading slot="title" className={dialog.title}>
-              Leave without saving?
-            </Heading>
-            <p className={dialog.message}>Your changes are not saved yet and will be lost.</p>
-          </div>
-          <div className={dialog.actions}>
-            <Button className={buttons.secondary} onPress={() => blocker.reset()} autoFocus>
-              Stay and keep editing
-            </Button>
-            <Button className={buttons.primary} onPress={() => blocker.proceed()}>
-              Leave
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      <div className={dialog.dialog}>
+        <div className={dialog.text}>
+          <DialogTitle className={dialog.title}>Leave without saving?</DialogTitle>
+          <p className={dialog.message}>Your changes are not saved yet and will be lost.</p>
+        </div>
+        <div className={dialog.actions}>
+          <button
+            type="button"
+            className={buttons.secondary}
+            onClick={() => blocker.reset()}
+            data-autofocus
+          >
+            Stay and keep editing
+          </button>
+          <button type="button" className={buttons.primary} onClick={() => blocker.proceed()}>
+            Leave
+          </button>
+        </div>
+      </div>
+    </ModalDialog>
   );
 }

@@ -1,11 +1,10 @@
 import type { AdminIdea } from '@kindling/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Button } from 'react-aria-components/Button';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components/Modal';
 import fields from '../../forms/Field.module.css';
 import buttons from '../../shell/buttons.module.css';
 import dialog from '../../shell/LogoutDialog.module.css';
+import { DialogTitle, ModalDialog } from '../../shell/ModalDialog.tsx';
 import members from '../members/MembersSection.module.css';
 import styles from './IdeasSection.module.css';
 import { caseManagersKey, fetchCaseManagers } from './ideasAdminApi.ts';
@@ -54,75 +53,74 @@ export function CaseManagerDialog({ idea, onSave, onClose }: CaseManagerDialogPr
   };
 
   return (
-    <ModalOverlay
-      className={dialog.overlay}
-      isOpen
+    <ModalDialog
+      className={dialog.modal}
       isDismissable={!pending}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+      isKeyboardDismissDisabled={pending}
+      onClose={onClose}
     >
-      <Modal className={dialog.modal}>
-        <Dialog className={dialog.dialog}>
-          <form className={styles.dialogForm} onSubmit={submit}>
-            <Heading slot="title" className={dialog.title}>
-              Case manager of “{idea.title}”
-            </Heading>
-            <p className={fields.description}>
-              Staff members and administrators can manage an idea: they may edit it like its author.
-            </p>
-            <div className={fields.field}>
-              <label className={fields.label} htmlFor={searchId}>
-                Find a person
-              </label>
-              <input
-                id={searchId}
-                type="search"
-                className={fields.input}
-                placeholder="Name or email"
-                value={text}
-                maxLength={100}
-                onChange={(event) => setText(event.target.value)}
-              />
-            </div>
-            <div className={fields.field}>
-              <label className={fields.label} htmlFor={choiceId}>
-                Case manager
-              </label>
-              <select
-                id={choiceId}
-                className={`${fields.input} ${members.select}`}
-                value={chosen}
-                onChange={(event) => setChosen(event.target.value)}
-                aria-busy={candidates.isFetching || undefined}
-              >
-                <option value={NONE}>No case manager</option>
-                {!currentListed && current && (
-                  <option value={String(current.id)}>{current.name}</option>
-                )}
-                {options.map((person) => (
-                  <option key={person.id} value={String(person.id)}>
-                    {person.name} ({person.role_name})
-                  </option>
-                ))}
-              </select>
-              {candidates.isSuccess && options.length === 0 && (
-                <p className={fields.description} role="status">
-                  No staff member or administrator matches “{q}”.
-                </p>
+      <div className={dialog.dialog}>
+        <form className={styles.dialogForm} onSubmit={submit}>
+          <DialogTitle className={dialog.title}>Case manager of “{idea.title}”</DialogTitle>
+          <p className={fields.description}>
+            Staff members and administrators can manage an idea: they may edit it like its author.
+          </p>
+          <div className={fields.field}>
+            <label className={fields.label} htmlFor={searchId}>
+              Find a person
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              className={fields.input}
+              placeholder="Name or email"
+              value={text}
+              maxLength={100}
+              onChange={(event) => setText(event.target.value)}
+            />
+          </div>
+          <div className={fields.field}>
+            <label className={fields.label} htmlFor={choiceId}>
+              Case manager
+            </label>
+            <select
+              id={choiceId}
+              className={`${fields.input} ${members.select}`}
+              value={chosen}
+              onChange={(event) => setChosen(event.target.value)}
+              aria-busy={candidates.isFetching || undefined}
+            >
+              <option value={NONE}>No case manager</option>
+              {!currentListed && current && (
+                <option value={String(current.id)}>{current.name}</option>
               )}
-            </div>
-            <div className={dialog.actions}>
-              <Button className={buttons.secondary} slot="close" isDisabled={pending}>
-                Cancel
-              </Button>
-              <Button type="submit" className={buttons.primary} isDisabled={pending}>
-                Save
-              </Button>
-            </div>
-          </form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+              {options.map((person) => (
+                <option key={person.id} value={String(person.id)}>
+                  {person.name} ({person.role_name})
+                </option>
+              ))}
+            </select>
+            {candidates.isSuccess && options.length === 0 && (
+              <p className={fields.description} role="status">
+                No staff member or administrator matches “{q}”.
+              </p>
+            )}
+          </div>
+          <div className={dialog.actions}>
+            <button
+              type="button"
+              className={buttons.secondary}
+              onClick={onClose}
+              disabled={pending}
+            >
+              Cancel
+            </button>
+            <button type="submit" className={buttons.primary} disabled={pending}>
+              Save
+            </button>
+          </div>
+        </form>
+      </div>
+    </ModalDialog>
   );
 }
