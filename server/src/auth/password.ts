@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 
 /**
@@ -6,7 +7,31 @@ import { hash, verify } from '@node-rs/argon2';
  */
 const options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const hashPassword = (password: string) => hash(password, options);
+/**
+ * Runs at most `slots` tasks at once; the rest wait their turn in order.
+ */
+export function concurrencyLimit(slots: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running >= slots) await new Promise<void>((resolve) => waiting.push(resolve));
+    running += 1;
+    try {
+      return await task();
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
+    }
+  };
+}
+
+/**
+ * Hashing is the one CPU-heavy thing the server does. Left alone, libuv's four threads would hash
+ * four passwords at once and take every core from the requests; one core is kept for them.
+ */
+const hashing = concurrencyLimit(Math.max(1, availableParallelism() - 1));
+
+export const hashPassword = (password: string) => hashing(() => hash(password, options));
 
 export const verifyPassword = (passwordHash: string, password: string) =>
-  verify(passwordHash, password).catch(() => false);
+  hashing(() => verify(passwordHash, password)).catch(() => false);
