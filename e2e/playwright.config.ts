@@ -3,6 +3,10 @@ import { defineConfig } from '@playwright/test';
 // E2E_PORT lets two checkouts run their journeys side by side; each gets its own fresh server.
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
 
+const desktop = { viewport: { width: 1280, height: 800 } };
+const mobile = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true };
+const REBRANDS = /admin-branding\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './tests',
   // One results folder per port, so side-by-side runs do not delete each other's traces.
@@ -30,10 +34,21 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'desktop', use: desktop, testIgnore: REBRANDS },
+    { name: 'mobile', use: mobile, testIgnore: REBRANDS },
+    // Journeys that rebrand the shared demo tenant run once every other journey is done, so none
+    // sees a label or colour change under it.
     {
-      name: 'mobile',
-      use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true },
+      name: 'desktop rebrand',
+      use: desktop,
+      testMatch: REBRANDS,
+      dependencies: ['desktop', 'mobile'],
+    },
+    {
+      name: 'mobile rebrand',
+      use: mobile,
+      testMatch: REBRANDS,
+      dependencies: ['desktop', 'mobile'],
     },
   ],
   webServer: {

@@ -14,7 +14,7 @@ export async function saveScreenshot(
   { fullPage = true }: { fullPage?: boolean } = {},
 ): Promise<void> {
   await page.screenshot({
-    path: path.join(folder, `${testInfo.project.name}-${name}.png`),
+    path: path.join(folder, `${testInfo.project.name.split(' ')[0]}-${name}.png`),
     fullPage,
     animations: 'disabled',
   });

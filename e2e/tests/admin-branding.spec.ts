@@ -41,7 +41,7 @@ test('an administrator rebrands the portal with a live preview, and members see 
   browser,
   baseURL,
 }, testInfo) => {
-  const mobile = testInfo.project.name === 'mobile';
+  const mobile = testInfo.project.name.startsWith('mobile');
   const draft = drafts[mobile ? 'mobile' : 'desktop'];
   await signIn(page, 'admin');
 
@@ -210,7 +210,7 @@ test('an administrator gives the portal its own terms, then restores the default
   browser,
   baseURL,
 }, testInfo) => {
-  const mobile = testInfo.project.name === 'mobile';
+  const mobile = testInfo.project.name.startsWith('mobile');
   const introduction = `Welcome to our community (${testInfo.project.name}): be kind, give credit.`;
   await signIn(page, 'admin');
   await exclusively('demo-terms', async () => {
