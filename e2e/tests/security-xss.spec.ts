@@ -144,6 +144,33 @@ test.describe('stored XSS: every free text is shown as text', () => {
       await post('/admin/ip-status', { name: mark('ips') }),
       'IP status',
     );
+    // What an administrator writes is shown to every member: it must stay text as well.
+    const put = async (route: string, data: unknown) => {
+      const answer = await api.put(`${base}/api/v1${route}`, { data });
+      expect(answer.status(), `${route}: ${await answer.text()}`).toBe(200);
+    };
+    await put('/admin/roles/2', { name: mark('rol') });
+    await put('/admin/branding', {
+      productName: mark('pn'),
+      footer: { copyrightNotice: mark('cp') },
+      navLabels: { ideas: mark('nv'), people: mark('np') },
+      home: { title: mark('ht'), tagline: mark('tg'), descriptions: [mark('hd')] },
+    });
+    await put('/admin/terms', {
+      terms: {
+        title: mark('tt'),
+        lastUpdated: mark('tl'),
+        introduction: mark('tin'),
+        sections: [
+          {
+            title: mark('ts'),
+            content: mark('tc'),
+            items: [{ boldText: mark('tb'), description: mark('td') }],
+          },
+        ],
+        conclusion: mark('tz'),
+      },
+    });
 
     const facultyId = await signIn(api, base, tenant.id, demoUsers.faculty);
     const idea = await created(
@@ -208,6 +235,7 @@ test.describe('stored XSS: every free text is shown as text', () => {
       'xt',
       'pu',
       'gt',
+      'rol',
     ]);
     await saveScreenshot(page, testInfo, 'security-xss-profile');
     await page.goto(at('/people'));
@@ -225,10 +253,20 @@ test.describe('stored XSS: every free text is shown as text', () => {
 
     await signIn(api, base, tenant.id, demoUsers.admin);
     await page.goto(at('/dashboard'));
-    await expectInert(page, 'dashboard', ['ti']);
+    // The product name is the logo's alternative text: the DOM check covers it.
+    await expectInert(page, 'dashboard', ['ti', 'nv', 'cp']);
+    await page.goto(at('/terms-and-conditions'));
+    await expectInert(page, 'terms', ['tt', 'tin', 'ts', 'tc', 'tb', 'td', 'tz']);
+    await saveScreenshot(page, testInfo, 'security-xss-terms');
     await page.goto(at(`/people?school_id=${school.id}`));
     await expectInert(page, 'people filtered by the school', ['fn']);
     // Every console section: members, requests, the audit log of the changes above, lookups.
+    // The signed-out home shows the branding's own texts.
+    await page.context().clearCookies();
+    await page.goto(at('/'));
+    await expectInert(page, 'home', ['ht', 'tg', 'hd']);
+    await saveScreenshot(page, testInfo, 'security-xss-home');
+    await signIn(api, base, tenant.id, demoUsers.admin);
     for (const section of [
       '',
       '/members',
@@ -239,6 +277,8 @@ test.describe('stored XSS: every free text is shown as text', () => {
       '/reference/departments',
       '/reference/support',
       '/reference/ip-status',
+      '/reference/roles',
+      '/branding',
     ]) {
       await page.goto(at(`/admin${section}`));
       await expectInert(page, `/admin${section}`);
