@@ -5,16 +5,25 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../app.ts';
 import { jsonInit } from '../factories.ts';
-import { makeWorld, tinyPng, type World } from './world.ts';
+import { loadOperations, type Operation, urlOf } from './operations.ts';
+import { isAdministration, makeWorld, pathParamsOf, tinyPng, type World } from './world.ts';
+
+/** Served image types and the bytes each starts with. */
+const MAGIC: Record<string, number[]> = {
+  'image/jpeg': [0xff, 0xd8, 0xff],
+  'image/png': [0x89, 0x50, 0x4e, 0x47],
+};
 
 /**
- * What profiles/photo.test.ts does not already prove: polyglots that are valid images, SVGs that
- * reach out (external entities and images: SSRF, file reads), pixel bombs, hostile file names,
- * bodies streamed without a length, and uploads aimed at the wrong routes.
+ * What profiles/photo.test.ts does not already prove, on every multipart upload the API documents
+ * (the profile photo, the tenant's logo, and any added later): polyglots that are valid images,
+ * SVGs that reach out (external entities and images: SSRF, file reads), pixel bombs, hostile file
+ * names, bodies streamed without a length, and uploads aimed at the wrong routes.
  */
 describe('uploads: polyglots, outbound SVG, pixel bombs and oversize bodies', () => {
   let t: TestApp;
   let world: World;
+  let uploads: Operation[];
   let listener: Server;
   let probeUrl: string;
   const probed: string[] = [];
@@ -22,6 +31,9 @@ describe('uploads: polyglots, outbound SVG, pixel bombs and oversize bodies', ()
   beforeAll(async () => {
     t = await createTestApp();
     world = await makeWorld(t);
+    uploads = (await loadOperations(t)).filter(
+      (o) => o.body?.contentType === 'multipart/form-data',
+    );
     listener = createServer((req, res) => {
       probed.push(req.url ?? '');
       res.writeHead(200, { 'content-type': 'image/png' });
@@ -35,34 +47,53 @@ describe('uploads: polyglots, outbound SVG, pixel bombs and oversize bodies', ()
     await t?.close();
   });
 
-  const upload = (bytes: Uint8Array | string, name = 'photo.png', type = 'image/png') => {
-    const { faculty } = world.alpha;
+  /** The caller and URL of an upload route: the photo is the faculty member's own. */
+  const target = (operation: Operation) => {
+    const { admin, faculty } = world.alpha;
+    return {
+      url: urlOf(operation, pathParamsOf(operation, world.alpha)),
+      cookie: isAdministration(operation) ? admin.cookie : faculty.cookie,
+    };
+  };
+
+  const upload = (
+    operation: Operation,
+    bytes: Uint8Array | string,
+    name = 'photo.png',
+    type = 'image/png',
+  ) => {
+    const { url, cookie } = target(operation);
     const form = new FormData();
     const part = typeof bytes === 'string' ? bytes : new Uint8Array(bytes);
     form.append('file', new Blob([part], { type }), name);
-    return t.request(`/api/v1/profiles/${faculty.id}/photo`, {
-      method: 'POST',
-      body: form,
-      headers: { cookie: faculty.cookie },
-    });
+    return t.request(url, { method: 'POST', body: form, headers: { cookie } });
   };
 
-  /** Uploads, expects it taken, and answers what is served back. */
+  /** Uploads to every route, expects each taken, and answers what each serves back. */
   const served = async (bytes: Uint8Array | string, name?: string, type?: string) => {
-    const res = await upload(bytes, name, type);
-    expect(res.status, await res.clone().text()).toBe(200);
-    const { profile_image_url: url } = (await res.json()) as { profile_image_url: string };
-    const file = await t.request(url);
-    return { url, file, bytes: Buffer.from(await file.arrayBuffer()) };
+    const files = [];
+    expect(uploads.length).toBeGreaterThan(0);
+    for (const operation of uploads) {
+      const res = await upload(operation, bytes, name, type);
+      expect(res.status, `${operation.key}: ${await res.clone().text()}`).toBe(200);
+      const answer = (await res.json()) as Record<string, unknown>;
+      const url = Object.values(answer).find((v): v is string => typeof v === 'string') ?? '';
+      const file = await t.request(new URL(url, 'http://x').pathname);
+      files.push({ key: operation.key, url, file, bytes: Buffer.from(await file.arrayBuffer()) });
+    }
+    return files;
   };
 
-  const isInertJpeg = ({ file, bytes }: Awaited<ReturnType<typeof served>>) => {
-    expect(file.headers.get('content-type')).toBe('image/jpeg');
-    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
-    expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
-    const text = bytes.toString('latin1');
-    for (const marker of ['<script', 'alert(', '<svg', '<html', 'onload']) {
-      expect(text).not.toContain(marker);
+  const areInertImages = (files: Awaited<ReturnType<typeof served>>) => {
+    for (const { key, file, bytes } of files) {
+      const type = file.headers.get('content-type') ?? '';
+      expect(Object.keys(MAGIC), key).toContain(type);
+      expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+      expect([...bytes.subarray(0, MAGIC[type]?.length)], key).toEqual(MAGIC[type]);
+      const text = bytes.toString('latin1');
+      for (const marker of ['<script', 'alert(', '<svg', '<html', 'onload']) {
+        expect(text, key).not.toContain(marker);
+      }
     }
   };
 
@@ -79,7 +110,7 @@ describe('uploads: polyglots, outbound SVG, pixel bombs and oversize bodies', ()
       comment,
     ]);
     const polyglot = Buffer.concat([jpeg.subarray(0, 2), segment, jpeg.subarray(2)]);
-    isInertJpeg(await served(polyglot, 'poly.jpg', 'image/jpeg'));
+    areInertImages(await served(polyglot, 'poly.jpg', 'image/jpeg'));
   });
 
   it('re-encodes a GIF whose header doubles as JavaScript (GIFAR-style) into plain pixels', async () => {
@@ -87,7 +118,7 @@ describe('uploads: polyglots, outbound SVG, pixel bombs and oversize bodies', ()
       .gif()
       .toBuffer();
     const trailer = Buffer.from('*/=1;alert(document.domain);/*<html><script>alert(1)</script>');
-    isInertJpeg(await served(Buffer.concat([gif, trailer]), 'poly.gif', 'text/html'));
+    areInertImages(await served(Buffer.concat([gif, trailer]), 'poly.gif', 'text/html'));
   });
 
   it('rasterises an SVG without fetching what it links or reading the files its entities name', async () => {
@@ -103,13 +134,16 @@ describe('uploads: polyglots, outbound SVG, pixel bombs and oversize bodies', ()
   <text y="30">&secret;&remote;</text>
   <script>alert(1)</script>
 </svg>`;
-    const res = await upload(svg, 'reach.svg', 'image/svg+xml');
-    expect(res.status).toBeLessThan(500);
-    if (res.status === 200) {
-      const { profile_image_url: url } = (await res.json()) as { profile_image_url: string };
-      const file = await t.request(url);
-      expect(file.headers.get('content-type')).toBe('image/jpeg');
-      expect(Buffer.from(await file.arrayBuffer()).toString('latin1')).not.toContain('root:');
+    for (const operation of uploads) {
+      const res = await upload(operation, svg, 'reach.svg', 'image/svg+xml');
+      expect(res.status, operation.key).toBeLessThan(500);
+      if (res.status === 200) {
+        const answer = (await res.json()) as Record<string, unknown>;
+        const url = Object.values(answer).find((v): v is string => typeof v === 'string') ?? '';
+        const file = await t.request(new URL(url, 'http://x').pathname);
+        expect(Object.keys(MAGIC)).toContain(file.headers.get('content-type'));
+        expect(Buffer.from(await file.arrayBuffer()).toString('latin1')).not.toContain('root:');
+      }
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(probed).toEqual([]);
@@ -126,11 +160,13 @@ describe('uploads: polyglots, outbound SVG, pixel bombs and oversize bodies', ()
         return new Uint8Array(png);
       })(),
     ];
-    for (const bomb of bombs) {
-      const started = performance.now();
-      const res = await upload(bomb, 'bomb.png');
-      expect(res.status).toBe(400);
-      expect(performance.now() - started).toBeLessThan(5_000);
+    for (const operation of uploads) {
+      for (const bomb of bombs) {
+        const started = performance.now();
+        const res = await upload(operation, bomb, 'bomb.png');
+        expect(res.status, operation.key).toBe(400);
+        expect(performance.now() - started).toBeLessThan(5_000);
+      }
     }
   });
 
@@ -140,12 +176,13 @@ describe('uploads: polyglots, outbound SVG, pixel bombs and oversize bodies', ()
       '<img src=x onerror=alert(1)>.png',
       'a\r\nb.png',
     ]) {
-      const { url } = await served(await tinyPng(), name);
-      expect(url).toMatch(/\/uploads\/[A-Za-z0-9/_-]+\.jpg$/);
+      for (const { key, url } of await served(await tinyPng(), name)) {
+        expect(url, key).toMatch(/\/uploads\/[A-Za-z0-9/_-]+\.(jpg|png)$/);
+      }
     }
   });
 
-  it('answers 413 to bodies streamed without a length, over 10 MiB for a photo and 1 MiB elsewhere', async () => {
+  it('answers 413 to bodies streamed without a length: over 10 MiB to every upload, 1 MiB elsewhere', async () => {
     const { faculty } = world.alpha;
     const stream = (bytes: number, prefix = '') =>
       new ReadableStream<Uint8Array>({
@@ -156,16 +193,19 @@ describe('uploads: polyglots, outbound SVG, pixel bombs and oversize bodies', ()
           controller.close();
         },
       });
-    const photo = await t.request(`/api/v1/profiles/${faculty.id}/photo`, {
-      method: 'POST',
-      headers: { cookie: faculty.cookie, 'content-type': 'multipart/form-data; boundary=x' },
-      body: stream(
-        11 * 1024 * 1024,
-        '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n',
-      ),
-      duplex: 'half',
-    } as RequestInit);
-    expect(photo.status).toBe(413);
+    for (const operation of uploads) {
+      const { url, cookie } = target(operation);
+      const res = await t.request(url, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'multipart/form-data; boundary=x' },
+        body: stream(
+          11 * 1024 * 1024,
+          '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n',
+        ),
+        duplex: 'half',
+      } as RequestInit);
+      expect(res.status, operation.key).toBe(413);
+    }
     const json = await t.request('/api/v1/ideas', {
       method: 'POST',
       headers: { cookie: faculty.cookie, 'content-type': 'application/json' },
@@ -187,26 +227,24 @@ describe('uploads: polyglots, outbound SVG, pixel bombs and oversize bodies', ()
     expect(res.status).toBe(413);
   });
 
-  it('answers two file parts, or a file part that is text, with 400', async () => {
-    const { faculty } = world.alpha;
+  it('answers two file parts, a file part that is text, or JSON, with 400', async () => {
     const png = new Uint8Array(await tinyPng());
-    const two = new FormData();
-    two.append('file', new Blob([png], { type: 'image/png' }), 'a.png');
-    two.append('file', new Blob([png], { type: 'image/png' }), 'b.png');
-    const text = new FormData();
-    text.append('file', 'not a file');
-    for (const body of [two, text]) {
-      const res = await t.request(`/api/v1/profiles/${faculty.id}/photo`, {
-        method: 'POST',
-        body,
-        headers: { cookie: faculty.cookie },
-      });
-      expect(res.status).toBe(400);
+    for (const operation of uploads) {
+      const { url, cookie } = target(operation);
+      const two = new FormData();
+      two.append('file', new Blob([png], { type: 'image/png' }), 'a.png');
+      two.append('file', new Blob([png], { type: 'image/png' }), 'b.png');
+      const text = new FormData();
+      text.append('file', 'not a file');
+      for (const body of [two, text]) {
+        const res = await t.request(url, { method: 'POST', body, headers: { cookie } });
+        expect(res.status, operation.key).toBe(400);
+      }
+      const asJson = await t.request(
+        url,
+        jsonInit('POST', { file: { name: 'x.png', data: 'iVBORw0KGgo=' } }, cookie),
+      );
+      expect(asJson.status, operation.key).toBe(400);
     }
-    const asJson = await t.request(
-      `/api/v1/profiles/${faculty.id}/photo`,
-      jsonInit('POST', { file: { name: 'x.png', data: 'iVBORw0KGgo=' } }, faculty.cookie),
-    );
-    expect(asJson.status).toBe(400);
   });
 });
