@@ -15,22 +15,11 @@ const packageFile = (name: string, file: string) =>
  */
 const reactRouterProduction = packageFile('react-router', 'dist/production/index.mjs');
 
-/**
- * react-hook-form is one module, so a screen using `useFieldArray` or `Controller` makes every
- * screen load them. Sign-in imports it as `react-hook-form/first-screen`, a copy of its own that
- * keeps only `useForm`, so the other screens' needs never cost the first screen (decision 0011).
- */
-const formsForFirstScreen = `${packageFile('react-hook-form', 'dist/index.esm.mjs')}?first-screen`;
-
 export default defineConfig(({ command }) => ({
   plugins: [react()],
   resolve: {
-    alias: [
-      { find: /^react-hook-form\/first-screen$/, replacement: formsForFirstScreen },
-      ...(command === 'build'
-        ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
-        : []),
-    ],
+    alias:
+      command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
   build: {
     outDir: 'dist',

@@ -45,13 +45,15 @@ test.describe('administration', () => {
     await page.getByLabel('First Name').fill(person.firstName);
     await page.getByLabel('Last Name').fill(person.lastName);
     await page.getByLabel('Email').fill(person.email);
-    await page.getByRole('button', { name: /Role$/ }).click();
-    await page.getByRole('option', { name: 'Faculty' }).click();
-    await page.getByRole('button', { name: /School$/ }).click();
-    await page.getByRole('option', { name: 'School of Medicine' }).click();
-    await page.getByRole('button', { name: /Department$/ }).click();
-    await expect(page.getByRole('option', { name: 'Physics' })).toHaveCount(0);
-    await page.getByRole('option', { name: 'Pediatrics' }).click();
+    await page
+      .getByRole('combobox', { name: 'Role', exact: true })
+      .selectOption({ label: 'Faculty' });
+    await page
+      .getByRole('combobox', { name: 'School', exact: true })
+      .selectOption({ label: 'School of Medicine' });
+    const department = page.getByRole('combobox', { name: 'Department', exact: true });
+    await expect(department.getByRole('option', { name: 'Physics' })).toHaveCount(0);
+    await department.selectOption({ label: 'Pediatrics' });
     await page
       .getByLabel('Google Scholar URL')
       .fill('https://scholar.google.com/citations?user=e2eXyZ12345');

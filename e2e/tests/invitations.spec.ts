@@ -9,8 +9,9 @@ import { signIn } from '../support/session.ts';
 const fill = (text: string, firstName: string) => text.replaceAll('{firstName}', firstName);
 
 async function chooseRole(page: Page, role: string) {
-  await page.getByRole('button', { name: /Current Involvement with the University/ }).click();
-  await page.getByRole('option', { name: role }).click();
+  await page
+    .getByRole('combobox', { name: 'Current Involvement with the University' })
+    .selectOption({ label: role });
 }
 
 async function fillInvitation(page: Page, person: Person, role: string) {

@@ -23,7 +23,7 @@ test.describe('update profile', () => {
 
     await expect(page.getByRole('heading', { level: 1, name: 'Update Profile' })).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');
-    await expect(page.getByRole('button', { name: /User Type$/ })).toBeDisabled();
+    await expect(page.getByRole('combobox', { name: /User Type$/ })).toBeDisabled();
     await expect(page.getByText('SVG, PNG, JPG or GIF (max. 800x400px)')).toBeVisible();
     await expectNoAxeViolations(page);
     await saveScreenshot(page, testInfo, 'update-profile');
@@ -117,7 +117,7 @@ test.describe('update profile', () => {
 
     // Clearing the school clears its department, which waits for a school again.
     await page.getByRole('button', { name: 'Clear School' }).click();
-    await expect(page.getByRole('button', { name: /Department$/ })).toBeDisabled();
+    await expect(page.getByRole('combobox', { name: /Department$/ })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Clear Department' })).toHaveCount(0);
 
     await expect(page.getByLabel('LinkedIn URL')).toBeDisabled();

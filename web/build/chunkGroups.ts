@@ -20,11 +20,11 @@ const SHELL_HELPERS = /contract[\\/]src[\\/](limits|errors)\.ts$|vite[\\/]preloa
 const WEB_SOURCE = /[\\/]web[\\/]src[\\/]/;
 
 /**
- * The form parts every form screen uses, sign-in first among them; not the select (which brings
- * react-aria), the code boxes or the password guidelines, which only some screens show.
+ * The form parts every form screen uses, sign-in first among them; not the select, the combo box,
+ * the code boxes or the password guidelines, which only some screens show.
  */
 const FORM_KIT =
-  /web[\\/]src[\\/](forms[\\/](?!SelectField|CodeInput|PasswordGuidelines)|shell[\\/]CardPage|auth[\\/](authMessages|authApi|signInProblem)|lookups[\\/]referenceData)/;
+  /web[\\/]src[\\/](forms[\\/](?!SelectField|ComboBoxField|CodeInput|PasswordGuidelines)|shell[\\/]CardPage|auth[\\/](authMessages|authApi|signInProblem)|lookups[\\/]referenceData)/;
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;

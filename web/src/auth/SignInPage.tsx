@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form/first-screen';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../app/paths.ts';
 import fieldStyles from '../forms/Field.module.css';
@@ -10,6 +9,7 @@ import type { Message } from '../forms/message.ts';
 import { PasswordField } from '../forms/PasswordField.tsx';
 import { SubmitButton } from '../forms/SubmitButton.tsx';
 import { TextField } from '../forms/TextField.tsx';
+import { useFirstScreenForm } from '../forms/useFirstScreenForm.ts';
 import { loadReferenceData } from '../lookups/referenceData.ts';
 import { CardPage } from '../shell/CardPage.tsx';
 import { showToast } from '../shell/toasts.ts';
@@ -34,7 +34,7 @@ export function SignInPage() {
   const location = useLocation();
   const [problem, setProblem] = useState<Message | null>(null);
   const [pendingApproval, setPendingApproval] = useState<string | null>(null);
-  const form = useForm<SignInFormInput, unknown, SignInFormValues>({
+  const form = useFirstScreenForm<SignInFormInput, SignInFormValues>({
     resolver: schema.resolver,
     defaultValues: { email: '', password: '', remember_session: false },
   });

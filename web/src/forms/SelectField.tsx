@@ -1,17 +1,7 @@
 import { type Ref, useImperativeHandle, useRef } from 'react';
-import type { Key } from 'react-aria-components/Select';
-import {
-  Button,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Select,
-  SelectValue,
-  Text,
-} from 'react-aria-components/Select';
 import { ChevronDownIcon, CloseIcon } from '../shell/icons.tsx';
 import styles from './Field.module.css';
+import { useFieldIds } from './fieldIds.ts';
 import selectStyles from './SelectField.module.css';
 
 export interface SelectOption {
@@ -37,7 +27,11 @@ interface SelectFieldProps {
   focusRef?: Ref<{ focus(): void }>;
 }
 
-/** A labelled single choice from a list of named ids, built on react-aria's Select. */
+/**
+ * A labelled single choice from a list of named ids, on the native <select>: the platform's own
+ * picker (a sheet on phones) for no script at all (docs/decisions/0013-page-weight-budgets.md).
+ * The placeholder is the empty choice, which only a clearable field lets one pick again.
+ */
 export function SelectField({
   label,
   options,
@@ -52,40 +46,57 @@ export function SelectField({
   emptyMessage = 'No options available',
   focusRef,
 }: SelectFieldProps) {
-  const trigger = useRef<HTMLButtonElement>(null);
-  useImperativeHandle(focusRef, () => ({ focus: () => trigger.current?.focus() }), []);
+  const select = useRef<HTMLSelectElement>(null);
+  useImperativeHandle(focusRef, () => ({ focus: () => select.current?.focus() }), []);
+  const ids = useFieldIds(Boolean(description), Boolean(error));
   const known = value !== null && options.some((option) => option.id === value);
 
   return (
-    <Select
-      className={`${styles.field} ${selectStyles.select}`}
-      value={known ? value : null}
-      onChange={(key: Key | null) => onChange(key === null ? null : Number(key))}
-      placeholder={placeholder}
-      isRequired={isRequired}
-      isDisabled={isDisabled}
-      isInvalid={Boolean(error)}
-      validationBehavior="aria"
-      allowsEmptyCollection
-    >
-      <Label className={styles.label}>
+    <div className={styles.field}>
+      <label htmlFor={ids.id} className={styles.label}>
         {label}
         {isRequired && (
           <span className={styles.required} aria-hidden="true">
             *
           </span>
         )}
-      </Label>
+      </label>
       {description && (
-        <Text slot="description" className={styles.description}>
+        <p id={ids.descriptionId} className={styles.description}>
           {description}
-        </Text>
+        </p>
       )}
       <div className={selectStyles.control}>
-        <Button ref={trigger} className={`${styles.input} ${selectStyles.trigger}`}>
-          <SelectValue className={selectStyles.value} />
-          <ChevronDownIcon className={selectStyles.chevron} />
-        </Button>
+        <select
+          ref={select}
+          id={ids.id}
+          className={`${styles.input} ${selectStyles.select}`}
+          value={known ? String(value) : ''}
+          onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}
+          disabled={isDisabled}
+          aria-invalid={error ? true : undefined}
+          aria-required={isRequired || undefined}
+          aria-describedby={ids.describedBy}
+          data-empty={known ? undefined : ''}
+          data-clearable={clearable && known && !isDisabled ? '' : undefined}
+        >
+          {(clearable || !known) && (
+            <option value="" disabled={!clearable}>
+              {placeholder}
+            </option>
+          )}
+          {options.length === 0 && (
+            <option value="" disabled>
+              {emptyMessage}
+            </option>
+          )}
+          {options.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.name}
+            </option>
+          ))}
+        </select>
+        <ChevronDownIcon className={selectStyles.chevron} />
         {clearable && known && !isDisabled && (
           <button
             type="button"
@@ -93,7 +104,7 @@ export function SelectField({
             aria-label={`Clear ${label}`}
             onClick={() => {
               onChange(null);
-              trigger.current?.focus();
+              select.current?.focus();
             }}
           >
             <CloseIcon width={16} height={16} />
@@ -101,23 +112,10 @@ export function SelectField({
         )}
       </div>
       {error && (
-        <Text slot="errorMessage" className={styles.error}>
+        <p id={ids.errorId} className={styles.error}>
           {error}
-        </Text>
+        </p>
       )}
-      <Popover className={selectStyles.popover} offset={6}>
-        <ListBox
-          className={selectStyles.list}
-          items={options}
-          renderEmptyState={() => <p className={selectStyles.empty}>{emptyMessage}</p>}
-        >
-          {(option) => (
-            <ListBoxItem className={selectStyles.option} id={option.id} textValue={option.name}>
-              {option.name}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </Select>
+    </div>
   );
 }

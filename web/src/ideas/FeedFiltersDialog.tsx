@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Button } from 'react-aria-components/Button';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components/Modal';
 import { pickable } from '../lookups/pickable.ts';
 import buttons from '../shell/buttons.module.css';
 import { CloseIcon } from '../shell/icons.tsx';
+import { DialogTitle, ModalDialog } from '../shell/ModalDialog.tsx';
 import { usePersisted } from '../state/usePersisted.ts';
 import styles from './FeedFiltersDialog.module.css';
 import { type FeedFilters, noFilters, type SortOrder } from './feedSearch.ts';
@@ -58,164 +57,154 @@ export function FeedFiltersDialog({
   };
 
   return (
-    <ModalOverlay
-      className={styles.overlay}
-      isOpen
-      isDismissable
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-    >
-      <Modal className={styles.sheet}>
-        <Dialog className={styles.dialog}>
-          <form
-            className={styles.form}
-            onSubmit={(event) => {
-              event.preventDefault();
-              apply();
+    <ModalDialog className={styles.sheet} isDismissable onClose={onClose}>
+      <form
+        className={styles.form}
+        onSubmit={(event) => {
+          event.preventDefault();
+          apply();
+        }}
+      >
+        <div className={styles.head}>
+          <DialogTitle className={styles.title}>Filter ideas</DialogTitle>
+          <button
+            type="button"
+            className={buttons.iconOnly}
+            aria-label="Close filters"
+            onClick={onClose}
+          >
+            <CloseIcon />
+          </button>
+        </div>
+
+        <div className={styles.body}>
+          <fieldset className={styles.group}>
+            <legend className={styles.legend}>Sort by</legend>
+            <div className={styles.segments}>
+              {sortChoices.map((choice) => (
+                <label key={choice.label} className={styles.segment}>
+                  <input
+                    type="radio"
+                    name={`${ids}-sort`}
+                    checked={draft.sortOrder === choice.value}
+                    onChange={() => change({ sortOrder: choice.value })}
+                  />
+                  <span className={styles.segmentText}>
+                    {choice.label}
+                    <span className={styles.hint}>{choice.hint}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+
+          <label className={styles.switchRow}>
+            <input
+              type="checkbox"
+              checked={draft.following}
+              onChange={(event) => change({ following: event.target.checked })}
+            />
+            <span>Only ideas I follow</span>
+          </label>
+
+          {supports.length > 0 && (
+            <fieldset className={styles.group}>
+              <legend className={styles.legend}>Type of support sought</legend>
+              <div className={styles.checks}>
+                {pickable(supports, draft.supportIds).map((support) => (
+                  <label key={support.id} className={styles.check}>
+                    <input
+                      type="checkbox"
+                      checked={draft.supportIds.includes(support.id)}
+                      onChange={(event) =>
+                        change({
+                          supportIds: event.target.checked
+                            ? [...draft.supportIds, support.id]
+                            : draft.supportIds.filter((id) => id !== support.id),
+                        })
+                      }
+                    />
+                    {support.name}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
+
+          <div className={styles.selects}>
+            <div className={styles.field}>
+              <label htmlFor={`${ids}-school`} className={styles.label}>
+                School
+              </label>
+              <select
+                id={`${ids}-school`}
+                className={styles.select}
+                value={draft.schoolId ?? ''}
+                onChange={(event) =>
+                  change({ schoolId: toId(event.target.value), departmentId: null })
+                }
+              >
+                <option value="">Any school</option>
+                {schools.map((school) => (
+                  <option key={school.id} value={school.id}>
+                    {school.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className={styles.field}>
+              <label htmlFor={`${ids}-department`} className={styles.label}>
+                Department
+              </label>
+              <select
+                id={`${ids}-department`}
+                className={styles.select}
+                value={draft.departmentId ?? ''}
+                disabled={draft.schoolId === null}
+                aria-describedby={draft.schoolId === null ? `${ids}-department-hint` : undefined}
+                onChange={(event) => change({ departmentId: toId(event.target.value) })}
+              >
+                <option value="">Any department</option>
+                {schoolDepartments.map((department) => (
+                  <option key={department.id} value={department.id}>
+                    {department.name}
+                  </option>
+                ))}
+              </select>
+              {draft.schoolId === null && (
+                <p id={`${ids}-department-hint`} className={styles.hint}>
+                  Choose a school first.
+                </p>
+              )}
+            </div>
+          </div>
+
+          <OwnerComboBox
+            key={resets}
+            schoolId={draft.schoolId}
+            departmentId={draft.departmentId}
+            selected={owner}
+            onChange={setOwner}
+          />
+        </div>
+
+        <div className={styles.foot}>
+          <button
+            type="button"
+            className={buttons.ghost}
+            onClick={() => {
+              setDraft(noFilters);
+              setOwner(null);
+              setResets((n) => n + 1);
             }}
           >
-            <div className={styles.head}>
-              <Heading slot="title" className={styles.title}>
-                Filter ideas
-              </Heading>
-              <Button className={buttons.iconOnly} slot="close" aria-label="Close filters">
-                <CloseIcon />
-              </Button>
-            </div>
-
-            <div className={styles.body}>
-              <fieldset className={styles.group}>
-                <legend className={styles.legend}>Sort by</legend>
-                <div className={styles.segments}>
-                  {sortChoices.map((choice) => (
-                    <label key={choice.label} className={styles.segment}>
-                      <input
-                        type="radio"
-                        name={`${ids}-sort`}
-                        checked={draft.sortOrder === choice.value}
-                        onChange={() => change({ sortOrder: choice.value })}
-                      />
-                      <span className={styles.segmentText}>
-                        {choice.label}
-                        <span className={styles.hint}>{choice.hint}</span>
-                      </span>
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-
-              <label className={styles.switchRow}>
-                <input
-                  type="checkbox"
-                  checked={draft.following}
-                  onChange={(event) => change({ following: event.target.checked })}
-                />
-                <span>Only ideas I follow</span>
-              </label>
-
-              {supports.length > 0 && (
-                <fieldset className={styles.group}>
-                  <legend className={styles.legend}>Type of support sought</legend>
-                  <div className={styles.checks}>
-                    {pickable(supports, draft.supportIds).map((support) => (
-                      <label key={support.id} className={styles.check}>
-                        <input
-                          type="checkbox"
-                          checked={draft.supportIds.includes(support.id)}
-                          onChange={(event) =>
-                            change({
-                              supportIds: event.target.checked
-                                ? [...draft.supportIds, support.id]
-                                : draft.supportIds.filter((id) => id !== support.id),
-                            })
-                          }
-                        />
-                        {support.name}
-                      </label>
-                    ))}
-                  </div>
-                </fieldset>
-              )}
-
-              <div className={styles.selects}>
-                <div className={styles.field}>
-                  <label htmlFor={`${ids}-school`} className={styles.label}>
-                    School
-                  </label>
-                  <select
-                    id={`${ids}-school`}
-                    className={styles.select}
-                    value={draft.schoolId ?? ''}
-                    onChange={(event) =>
-                      change({ schoolId: toId(event.target.value), departmentId: null })
-                    }
-                  >
-                    <option value="">Any school</option>
-                    {schools.map((school) => (
-                      <option key={school.id} value={school.id}>
-                        {school.name}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div className={styles.field}>
-                  <label htmlFor={`${ids}-department`} className={styles.label}>
-                    Department
-                  </label>
-                  <select
-                    id={`${ids}-department`}
-                    className={styles.select}
-                    value={draft.departmentId ?? ''}
-                    disabled={draft.schoolId === null}
-                    aria-describedby={
-                      draft.schoolId === null ? `${ids}-department-hint` : undefined
-                    }
-                    onChange={(event) => change({ departmentId: toId(event.target.value) })}
-                  >
-                    <option value="">Any department</option>
-                    {schoolDepartments.map((department) => (
-                      <option key={department.id} value={department.id}>
-                        {department.name}
-                      </option>
-                    ))}
-                  </select>
-                  {draft.schoolId === null && (
-                    <p id={`${ids}-department-hint`} className={styles.hint}>
-                      Choose a school first.
-                    </p>
-                  )}
-                </div>
-              </div>
-
-              <OwnerComboBox
-                key={resets}
-                schoolId={draft.schoolId}
-                departmentId={draft.departmentId}
-                selected={owner}
-                onChange={setOwner}
-              />
-            </div>
-
-            <div className={styles.foot}>
-              <button
-                type="button"
-                className={buttons.ghost}
-                onClick={() => {
-                  setDraft(noFilters);
-                  setOwner(null);
-                  setResets((n) => n + 1);
-                }}
-              >
-                Reset
-              </button>
-              <button type="submit" className={buttons.primary}>
-                Show ideas
-              </button>
-            </div>
-          </form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+            Reset
+          </button>
+          <button type="submit" className={buttons.primary}>
+            Show ideas
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
   );
 }

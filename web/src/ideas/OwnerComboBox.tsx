@@ -1,15 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  Button,
-  ComboBox,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Text,
-} from 'react-aria-components/ComboBox';
+import { ComboBoxField } from '../forms/ComboBoxField.tsx';
 import { ChevronDownIcon } from '../shell/icons.tsx';
 import { fetchIdeaOwners, ideaKeys } from './ideasApi.ts';
 import styles from './OwnerComboBox.module.css';
@@ -44,50 +35,25 @@ export function OwnerComboBox({ schoolId, departmentId, selected, onChange }: Ow
   });
   const items = owners.data ?? [];
   return (
-    <ComboBox
-      className={styles.combo}
-      items={items}
+    <ComboBoxField
+      label="Idea owner"
+      description="Type part of a name to search."
+      placeholder="Any idea owner"
       inputValue={input}
       onInputChange={(value) => {
         setInput(value);
         if (value === '') onChange(null);
       }}
-      selectedKey={selected?.id ?? null}
-      onSelectionChange={(key) => {
-        const owner = items.find((item) => item.id === key) ?? null;
+      items={items}
+      selected={selected}
+      onSelect={(owner) => {
         onChange(owner);
-        if (owner) setInput(owner.name);
+        setInput(owner.name);
       }}
-      defaultFilter={() => true}
-      allowsEmptyCollection
-      menuTrigger="focus"
-    >
-      <Label className={styles.label}>Idea owner</Label>
-      <Text slot="description" className={styles.description}>
-        Type part of a name to search.
-      </Text>
-      <div className={styles.control}>
-        <Input className={styles.input} placeholder="Any idea owner" />
-        <Button className={styles.toggle} aria-label="Show idea owners">
-          <ChevronDownIcon width={18} height={18} />
-        </Button>
-      </div>
-      <Popover className={styles.popover} offset={6}>
-        <ListBox
-          className={styles.list}
-          renderEmptyState={() => (
-            <p className={styles.empty}>
-              {owners.isFetching ? 'Searching…' : 'No idea owners found'}
-            </p>
-          )}
-        >
-          {(item: Owner) => (
-            <ListBoxItem id={item.id} textValue={item.name} className={styles.option}>
-              {item.name}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </ComboBox>
+      emptyMessage={owners.isFetching ? 'Searching…' : 'No idea owners found'}
+      toggleLabel="Show idea owners"
+      toggleIcon={<ChevronDownIcon width={18} height={18} />}
+      classes={{ ...styles, field: styles.combo }}
+    />
   );
 }

@@ -1,16 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import {
-  ComboBox,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-} from 'react-aria-components/ComboBox';
+import { ComboBoxField } from '../forms/ComboBoxField.tsx';
 import fieldStyles from '../forms/Field.module.css';
 import { CloseIcon } from '../shell/icons.tsx';
-import selectStyles from './ClearableSelect.module.css';
 import styles from './PersonPicker.module.css';
 import { fetchPersonOptions, type PersonOption, peopleKeys } from './peopleApi.ts';
 import type { PeopleFilters } from './peopleFilters.ts';
@@ -50,55 +42,43 @@ export function PersonPicker({ filters, selected, onChange }: PersonPickerProps)
   );
 
   return (
-    <ComboBox
-      className={`${fieldStyles.field} ${selectStyles.select}`}
-      items={items}
+    <ComboBoxField
+      label="Person"
+      placeholder="Search by name"
       inputValue={text}
       onInputChange={(value) => {
         setText(value);
         // Emptying the box drops the person filter, as its clear button does.
         if (value === '' && selected) onChange(null);
       }}
-      value={selected?.id ?? null}
-      onChange={(key) => {
-        const person = items.find((p) => p.id === key) ?? null;
-        // With both value and text controlled, the text follows a choice only when set here,
-        // in the same update as the choice, so the list closes instead of reopening.
-        setText(person?.name ?? '');
+      items={items}
+      selected={selected}
+      onSelect={(person) => {
+        setText(person.name);
         onChange(person);
       }}
-      menuTrigger="focus"
-      allowsEmptyCollection
+      emptyMessage={isFetching ? 'Searching…' : 'No matching people'}
+      classes={{
+        field: fieldStyles.field,
+        label: fieldStyles.label,
+        control: styles.control,
+        input: `${fieldStyles.input} ${styles.input}`,
+        popover: styles.popover,
+        list: styles.list,
+        option: styles.option,
+        empty: styles.empty,
+      }}
     >
-      <Label className={fieldStyles.label}>Person</Label>
-      <div className={selectStyles.control}>
-        <Input className={`${fieldStyles.input} ${styles.input}`} placeholder="Search by name" />
-        {selected && (
-          <button
-            type="button"
-            className={selectStyles.clear}
-            data-end=""
-            aria-label="Clear Person"
-            onClick={() => onChange(null)}
-          >
-            <CloseIcon width={16} height={16} />
-          </button>
-        )}
-      </div>
-      <Popover className={selectStyles.popover} offset={6}>
-        <ListBox
-          className={selectStyles.list}
-          renderEmptyState={() => (
-            <p className={selectStyles.empty}>{isFetching ? 'Searching…' : 'No matching people'}</p>
-          )}
+      {selected && (
+        <button
+          type="button"
+          className={styles.clear}
+          aria-label="Clear Person"
+          onClick={() => onChange(null)}
         >
-          {(person: PersonOption) => (
-            <ListBoxItem className={selectStyles.option} id={person.id} textValue={person.name}>
-              {person.name}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </ComboBox>
+          <CloseIcon width={16} height={16} />
+        </button>
+      )}
+    </ComboBoxField>
   );
 }

@@ -4,19 +4,19 @@ import {
   type PointerEvent,
   type ReactNode,
   useContext,
-  useEffect,
   useId,
   useLayoutEffect,
   useRef,
   useState,
 } from 'react';
 import { Link } from 'react-router';
+import { useAnchoredPopup, usePressOutside } from './anchoredPopup.ts';
 import styles from './MenuButton.module.css';
 
 /**
  * A menu button after the WAI-ARIA APG pattern, in a few hundred bytes where react-aria's menu
  * costs some 50 KiB gzip (docs/decisions/0013-page-weight-budgets.md). The list opens in the top
- * layer (the popover attribute), so a scrolling table around the button never clips it.
+ * layer (anchoredPopup.ts), so a scrolling table around the button never clips it.
  */
 
 /** Closing from an item: back to the button, as after Escape. */
@@ -26,17 +26,6 @@ type Opening = 'first' | 'last' | 'menu';
 
 const itemsOf = (menu: HTMLElement | null) =>
   Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-
-/** Below the button and aligned with its end, or above it when the viewport has no room below. */
-function place(popup: HTMLElement, button: HTMLElement, offset: number) {
-  const anchor = button.getBoundingClientRect();
-  const roomBelow = window.innerHeight - anchor.bottom - offset;
-  const above = popup.offsetHeight > roomBelow && anchor.top - offset > roomBelow;
-  popup.style.top = above
-    ? `${Math.max(0, anchor.top - offset - popup.offsetHeight)}px`
-    : `${anchor.bottom + offset}px`;
-  popup.style.right = `${Math.max(0, document.documentElement.clientWidth - anchor.right)}px`;
-}
 
 interface MenuButtonProps {
   /** The menu's accessible name. */
@@ -76,38 +65,16 @@ export function MenuButton({
     if (returnFocus) buttonRef.current?.focus();
   };
 
+  useAnchoredPopup(open, popupRef, buttonRef, { offset, align: 'end' });
+  usePressOutside(open, [popupRef, buttonRef], () => setOpening(null));
+
   useLayoutEffect(() => {
-    const popup = popupRef.current;
-    const anchor = buttonRef.current;
-    if (!opening || !popup || !anchor) return;
-    popup.showPopover?.();
-    place(popup, anchor, offset);
+    if (!opening) return;
     const items = itemsOf(menuRef.current);
     const target =
       opening === 'menu' ? menuRef.current : opening === 'first' ? items[0] : items.at(-1);
     target?.focus();
-  }, [opening, offset]);
-
-  useEffect(() => {
-    if (!open) return;
-    const outside = (event: Event) => {
-      const target = event.target as Node;
-      if (!popupRef.current?.contains(target) && !buttonRef.current?.contains(target)) {
-        setOpening(null);
-      }
-    };
-    const follow = () => {
-      if (popupRef.current && buttonRef.current) place(popupRef.current, buttonRef.current, offset);
-    };
-    document.addEventListener('pointerdown', outside, true);
-    window.addEventListener('resize', follow);
-    window.addEventListener('scroll', follow, true);
-    return () => {
-      document.removeEventListener('pointerdown', outside, true);
-      window.removeEventListener('resize', follow);
-      window.removeEventListener('scroll', follow, true);
-    };
-  }, [open, offset]);
+  }, [opening]);
 
   const onButtonKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
