@@ -7,7 +7,7 @@ import {
   requiredImportColumns,
 } from '@kindling/contract';
 import { CsvError, parse } from 'csv-parse';
-import { badRequest } from '../http/errors.ts';
+import { AppError, badRequest } from '../http/errors.ts';
 
 /** One data row: its number as a spreadsheet shows it (the header is row 1) and its cells. */
 export interface CsvRow {
@@ -53,7 +53,8 @@ function checkHeader(cells: string[]): ImportColumn[] {
  * iteration with CsvStop, after the rows before it.
  */
 export async function* readCsv(body: ReadableStream<Uint8Array>): AsyncGenerator<CsvRow> {
-  const parser = Readable.fromWeb(body as WebReadableStream<Uint8Array>).pipe(
+  const source = Readable.fromWeb(body as WebReadableStream<Uint8Array>);
+  const parser = source.pipe(
     parse({
       bom: true,
       relax_column_count: true,
@@ -61,6 +62,8 @@ export async function* readCsv(body: ReadableStream<Uint8Array>): AsyncGenerator
       max_record_size: 1024 * 1024,
     }),
   );
+  // pipe() does not pass a failing upload on; without this the parser would wait for it forever.
+  source.once('error', (error) => parser.destroy(error));
   let header: ImportColumn[] | undefined;
   let row = 1;
   try {
@@ -87,8 +90,11 @@ export async function* readCsv(body: ReadableStream<Uint8Array>): AsyncGenerator
     if (error instanceof CsvError) {
       throw new CsvStop(`The file is not valid CSV after row ${row}: ${error.message}`);
     }
-    throw error;
+    if (error instanceof AppError || error instanceof CsvStop) throw error;
+    // Anything else is the upload itself failing (the client went away): the rows read stand.
+    throw new CsvStop(`The upload ended after row ${row}, before the end of the file.`);
   } finally {
+    source.destroy();
     parser.destroy();
   }
   if (!header) throw badRequest('The file is empty: it needs a header row and a row per person.');

@@ -327,6 +327,36 @@ describe('bulk onboarding', () => {
     expect(await personByEmail('lost0@alpha.edu')).toBeUndefined();
   });
 
+  it('ends when the upload breaks off, keeping the rows read and saying where it ended', async () => {
+    const encoder = new TextEncoder();
+    const first = encoder.encode(
+      `${csvOf('Ola,Cut,ola@alpha.edu,Student', 'Pia,Cut,pia@alpha.edu,Student')}\n`,
+    );
+    let step = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        step += 1;
+        if (step === 1) controller.enqueue(first);
+        else controller.error(new Error('connection reset'));
+      },
+    });
+    const res = await t.request('/api/v1/admin/imports', {
+      method: 'POST',
+      headers: {
+        cookie: admin,
+        'content-type': 'text/csv',
+        'content-length': String(first.length + 100),
+      },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    const result = importAnswer.parse(await res.json());
+    expect(result.stopped).toMatch(/^The upload ended after row \d, before the end of the file\.$/);
+    // What was read before the break is written; the rest never arrived.
+    expect(result.created).toBe(result.rows);
+    expect(result.failed).toBe(0);
+  });
+
   it('refuses a wrong header, a wrong type, broken CSV and an oversized body clearly', async () => {
     const unknown = await upload(
       '/admin/imports/preview',
