@@ -1,5 +1,5 @@
 // Weighs the built JavaScript against the page-weight budgets and fails the build when one is
-// exceeded (docs/decisions/0012-page-weight-budgets.md). Sizes are of the gzip copies the server
+// exceeded (docs/decisions/0015-page-weight-budgets.md). Sizes are of the gzip copies the server
 // sends (scripts/compress-dist.mjs); brotli copies, sent to browsers that take them, are smaller.
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useAnchoredPopup } from '../shell/anchoredPopup.ts';
 import styles from './ComboBoxField.module.css';
 import { useFieldIds } from './fieldIds.ts';
@@ -46,7 +46,7 @@ interface ComboBoxFieldProps<T extends ComboBoxItem> {
 /**
  * A text box with a list of matches (WAI-ARIA APG combobox, list autocomplete, manual selection),
  * in a few hundred bytes where react-aria's costs some 60 KiB gzip
- * (docs/decisions/0013-page-weight-budgets.md). The list opens on focus and on typing; arrows move
+ * (docs/decisions/0015-page-weight-budgets.md). The list opens on focus and on typing; arrows move
  * through it, Enter chooses, Escape closes it; leaving the box puts back the chosen name.
  */
 export function ComboBoxField<T extends ComboBoxItem>({
@@ -75,6 +75,10 @@ export function ComboBoxField<T extends ComboBoxItem>({
   const listed = open && items.length > 0;
 
   useAnchoredPopup(open, popup, input, { offset: 6, align: 'stretch' });
+  useEffect(() => {
+    if (current >= 0)
+      document.getElementById(optionId(current))?.scrollIntoView({ block: 'nearest' });
+  });
 
   const choose = (item: T) => {
     onSelect(item);
@@ -178,28 +182,33 @@ export function ComboBoxField<T extends ComboBoxItem>({
         {children}
       </div>
       {open && (
-        <div ref={popup} popover="manual" className={`${styles.popover} ${classes.popover ?? ''}`}>
-          {items.length > 0 ? (
-            <div id={listId} role="listbox" aria-label={label} className={classes.list}>
-              {items.map((item, index) => (
-                // biome-ignore lint/a11y/useKeyWithClickEvents: the keys choose through the box, which keeps the focus
-                <div
-                  key={item.id}
-                  id={optionId(index)}
-                  role="option"
-                  tabIndex={-1}
-                  aria-selected={item.id === selected?.id}
-                  className={classes.option}
-                  data-focused={index === current || undefined}
-                  data-selected={item.id === selected?.id || undefined}
-                  onPointerDown={(event) => event.preventDefault()}
-                  onPointerMove={() => setActive(index)}
-                  onClick={() => choose(item)}
-                >
-                  {item.name}
-                </div>
-              ))}
-            </div>
+        // With matches the popup is the list itself, so it is what scrolls: screen readers and
+        // checkers then know it as the combo box's own, reached through the box's keys.
+        <div
+          ref={popup}
+          popover="manual"
+          {...(listed && { id: listId, role: 'listbox', 'aria-label': label })}
+          className={`${styles.popover} ${classes.popover ?? ''} ${listed ? (classes.list ?? '') : ''}`}
+        >
+          {listed ? (
+            items.map((item, index) => (
+              // biome-ignore lint/a11y/useKeyWithClickEvents: the keys choose through the box, which keeps the focus
+              <div
+                key={item.id}
+                id={optionId(index)}
+                role="option"
+                tabIndex={-1}
+                aria-selected={item.id === selected?.id}
+                className={classes.option}
+                data-focused={index === current || undefined}
+                data-selected={item.id === selected?.id || undefined}
+                onPointerDown={(event) => event.preventDefault()}
+                onPointerMove={() => setActive(index)}
+                onClick={() => choose(item)}
+              >
+                {item.name}
+              </div>
+            ))
           ) : (
             <p className={classes.empty}>{emptyMessage}</p>
           )}

@@ -29,7 +29,7 @@ interface SelectFieldProps {
 
 /**
  * A labelled single choice from a list of named ids, on the native <select>: the platform's own
- * picker (a sheet on phones) for no script at all (docs/decisions/0013-page-weight-budgets.md).
+ * picker (a sheet on phones) for no script at all (docs/decisions/0015-page-weight-budgets.md).
  * The placeholder is the empty choice, which only a clearable field lets one pick again.
  */
 export function SelectField({

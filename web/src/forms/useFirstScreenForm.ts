@@ -19,7 +19,7 @@ const controlValue = (control: Control) =>
 
 /**
  * The part of react-hook-form's `useForm` that sign-in uses, for the first screen's script budget
- * (docs/decisions/0013-page-weight-budgets.md): uncontrolled inputs, `register`, `handleSubmit`
+ * (docs/decisions/0015-page-weight-budgets.md): uncontrolled inputs, `register`, `handleSubmit`
  * through the same resolver, `errors`, `isSubmitting` and `resetField`. As with useForm's defaults,
  * the form validates on submit, then each field again as it changes, and a failed submit focuses
  * the first field in error. Other forms use react-hook-form itself.

@@ -15,7 +15,7 @@ import styles from './MenuButton.module.css';
 
 /**
  * A menu button after the WAI-ARIA APG pattern, in a few hundred bytes where react-aria's menu
- * costs some 50 KiB gzip (docs/decisions/0013-page-weight-budgets.md). The list opens in the top
+ * costs some 50 KiB gzip (docs/decisions/0015-page-weight-budgets.md). The list opens in the top
  * layer (anchoredPopup.ts), so a scrolling table around the button never clips it.
  */
 

@@ -12,7 +12,7 @@ import styles from './ModalDialog.module.css';
 /**
  * A modal on the native <dialog>: showModal() traps focus, makes the page behind inert and draws
  * the ::backdrop, in a few hundred bytes where react-aria's modal costs some 25 KiB gzip
- * (docs/decisions/0013-page-weight-budgets.md). Page scrolling stays locked while it is open
+ * (docs/decisions/0015-page-weight-budgets.md). Page scrolling stays locked while it is open
  * (SPEC §2), and focus returns to where it was when it closes.
  */
 
