@@ -29,6 +29,13 @@ import {
  * object-level authorisation, and mass assignment. One file, so the server is loaded once.
  */
 
+/** One server for the file; each group below builds its own two tenants in it. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
 /**
  * An id no fixture has, within what the parameter accepts (role ids are smallint): what a route
  * answers for it is what "does not exist" looks like.
@@ -49,16 +56,13 @@ const OWN_ID_ONLY = new Set([
 ]);
 
 describe("tenant isolation: another tenant's objects do not exist, on every route", () => {
-  let t: TestApp;
   let world: World;
   let operations: Operation[];
 
   beforeAll(async () => {
-    t = await createTestApp();
     world = await makeWorld(t);
     operations = await loadOperations(t);
   });
-  afterAll(() => t.close());
 
   const answer = async (url: string, init: RequestInit) => {
     const res = await t.request(url, init);
@@ -192,14 +196,12 @@ const ANY_MEMBER_MAY = new Set([
 ]);
 
 describe('function- and object-level authorisation on every route', () => {
-  let t: TestApp;
   let world: World;
   let operations: Operation[];
   /** A second author in Alpha, with every member permission, who owns none of the fixtures. */
   let peer: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
     world = await makeWorld(t);
     operations = await loadOperations(t);
     peer = (
@@ -209,7 +211,6 @@ describe('function- and object-level authorisation on every route', () => {
       })
     ).cookie;
   });
-  afterAll(() => t.close());
 
   /** Sends the operation and answers its status and error code. */
   const attempt = async (operation: Operation, cookie?: string) => {
@@ -368,16 +369,13 @@ interface Privileges {
 }
 
 describe('mass assignment: extra keys in a body are ignored on every route', () => {
-  let t: TestApp;
   let world: World;
   let operations: Operation[];
 
   beforeAll(async () => {
-    t = await createTestApp();
     world = await makeWorld(t);
     operations = await loadOperations(t);
   });
-  afterAll(() => t.close());
 
   const privileges = async () => {
     const result = (await t.db.execute(sql`select ${PRIVILEGED} from ${users}`)) as unknown as {

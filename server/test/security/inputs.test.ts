@@ -10,6 +10,13 @@ import { isPublic, jsonBodyOf, makeWorld, pathParamsOf, queryOf, type World } fr
  * failure shows. One file, so the server is loaded once.
  */
 
+/** One server for the file; each group below builds its own two tenants in it. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
 /**
  * Just past the database's integer and smallint, below one, and not a number: where a value may
  * pass validation but not the column. Malformed values at large are the fuzz's part.
@@ -23,18 +30,15 @@ const EDGE_NUMBERS = [2_147_483_648, 32_768, -1, 1.5];
  * column type. None may answer 5xx.
  */
 describe('every numeric input at its edges answers 4xx or 2xx, never 5xx', () => {
-  let t: TestApp;
   let world: World;
   let operations: Operation[];
 
   beforeAll(async () => {
-    t = await createTestApp();
     world = await makeWorld(t);
     operations = (await loadOperations(t)).filter(
       (o) => !o.body || o.body.contentType === 'application/json',
     );
   });
-  afterAll(() => t.close());
 
   const send = async (
     operation: Operation,
@@ -121,14 +125,11 @@ const HOSTILE_URLS = [
 ];
 
 describe('every URL field a page links to takes web addresses only', () => {
-  let t: TestApp;
   let world: World;
 
   beforeAll(async () => {
-    t = await createTestApp();
     world = await makeWorld(t);
   });
-  afterAll(() => t.close());
 
   it('refuses script, data and markup URLs in idea links, profile links and invitation links', async () => {
     const { alpha } = world;
@@ -181,14 +182,11 @@ describe('every URL field a page links to takes web addresses only', () => {
  * a table gone from under it), the answer still names nothing inside: no SQL, stack or driver.
  */
 describe('a failing server answers a bare 500', () => {
-  let t: TestApp;
   let world: World;
 
   beforeAll(async () => {
-    t = await createTestApp();
     world = await makeWorld(t);
   });
-  afterAll(() => t.close());
 
   it('with the catalogue body and nothing of the failure in it', async () => {
     await t.db.execute(sql`alter table ideas rename to ideas_moved`);
