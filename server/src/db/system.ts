@@ -132,3 +132,12 @@ export function recentMails(db: Db, limit: number) {
     .orderBy(sql`${outbox.createdAt} desc, ${outbox.id} desc`)
     .limit(limit);
 }
+
+/**
+ * Fresh planner statistics after a bulk write (a CSV import). PGlite runs no autovacuum, and the
+ * plans of foreign-key checks are cached: one made while `users` was small keeps scanning the whole
+ * table for every claim token, which makes a 50,000-person import quadratic. Reads no rows itself.
+ */
+export async function analyzeAfterBulkWrite(db: Db): Promise<void> {
+  await db.execute(sql`analyze users, user_tokens, outbox`);
+}

@@ -10,7 +10,7 @@ import type { Actor } from '../admin/service.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { Deps } from '../context.ts';
 import type { Tx } from '../db/client.ts';
-import type { TenantRow } from '../db/system.ts';
+import { analyzeAfterBulkWrite, type TenantRow } from '../db/system.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { badRequest } from '../http/errors.ts';
 import { issueClaimMails } from '../invitations/claim-tokens.ts';
@@ -253,6 +253,8 @@ export async function runImport(
   const commit = async (people: Person[], last: boolean) => {
     batches += 1;
     const batch = batches;
+    // Each time the import has doubled what it wrote, statistics are refreshed (see system.ts).
+    if (batch > 1 && (batch & (batch - 1)) === 0) await analyzeAfterBulkWrite(deps.database.db);
     let counted: Written | null = null;
     try {
       await inTenant(deps.database.db, tenant.id, async (tx) => {
