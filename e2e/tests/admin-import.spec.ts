@@ -53,6 +53,9 @@ test.describe('administration: bulk import and reference data', () => {
       page.getByText('Optional JSON list: [{"title", "authors", "year", "citations"}].'),
     ).toBeVisible();
 
+    // A file the screen cannot read says why, and the next choice is checked afresh.
+    await chooseFile(page, Buffer.from('first_name,last_name,email,role,shoe_size\n'));
+    await expect(page.getByRole('alert')).toContainText("Unknown column 'shoe_size'.");
     await chooseFile(page, csv);
     await expect(counts(page)).toContainText(`${PEOPLE + 1} rows`);
     await expect(counts(page)).toContainText(`${PEOPLE} new`);

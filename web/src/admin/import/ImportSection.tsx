@@ -203,6 +203,8 @@ export function ImportSection() {
     } catch (error) {
       if (current.signal.aborted) return;
       setStage({ step: 'failed', message: problemOf(error) });
+      // So that choosing the same file again, once fixed, checks it again.
+      if (input.current) input.current.value = '';
     }
   };
 
