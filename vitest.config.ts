@@ -1,4 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { defineConfig } from 'vitest/config';
+
+// Names this run's PostgreSQL databases, so two runs on one server never drop each other's.
+process.env.KINDLING_TEST_RUN ??= randomBytes(4).toString('hex');
 
 const serverProject = (name: string, env: Record<string, string>) => ({
   test: {

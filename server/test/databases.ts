@@ -8,8 +8,12 @@ import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
 export const TEMPLATE_DIR = fileURLToPath(
   new URL('../../node_modules/.cache/kindling-test', import.meta.url),
 );
-export const PGLITE_TEMPLATE = path.join(TEMPLATE_DIR, 'pglite-template.tar');
-export const PG_TEMPLATE = 'kindling_test_template';
+/** Set once per `vitest run` (vitest.config.ts): this run's databases carry it in their names. */
+const RUN = process.env.KINDLING_TEST_RUN ?? 'solo';
+export const PG_TEMPLATE = `kindling_tpl_${RUN}`;
+export const PGLITE_TEMPLATE = path.join(TEMPLATE_DIR, `pglite-template-${RUN}.tar`);
+/** The prefix of every database a test file of this run creates. */
+export const PG_TEST_PREFIX = `kindling_t_${RUN}_`;
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -30,7 +34,7 @@ export async function openTestDatabase(kind: DatabaseKind = testDatabaseKind): P
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `kindling_t_${randomBytes(6).toString('hex')}`;
+  const name = `${PG_TEST_PREFIX}${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE}`);

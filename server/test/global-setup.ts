@@ -1,8 +1,14 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { Client } from 'pg';
 import { openPglite, openPostgres } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { adminUrl, PG_TEMPLATE, PGLITE_TEMPLATE, TEMPLATE_DIR } from './databases.ts';
+import {
+  adminUrl,
+  PG_TEMPLATE,
+  PG_TEST_PREFIX,
+  PGLITE_TEMPLATE,
+  TEMPLATE_DIR,
+} from './databases.ts';
 
 /**
  * Migrates one template per database kind before any test file runs; each file then starts from a
@@ -19,7 +25,7 @@ export default async function setup() {
   await pglite.close();
 
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return;
+  if (!url) return () => rmSync(PGLITE_TEMPLATE, { force: true });
   const admin = new Client({ connectionString: url });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${PG_TEMPLATE} WITH (FORCE)`);
@@ -29,12 +35,14 @@ export default async function setup() {
   await template.close();
   return async () => {
     const leftovers = await admin.query<{ datname: string }>(
-      "SELECT datname FROM pg_database WHERE datname LIKE 'kindling_t_%'",
+      'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+      [PG_TEST_PREFIX],
     );
     for (const { datname } of leftovers.rows) {
       await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     }
     await admin.query(`DROP DATABASE IF EXISTS ${PG_TEMPLATE} WITH (FORCE)`);
     await admin.end();
+    rmSync(PGLITE_TEMPLATE, { force: true });
   };
 }
