@@ -23,6 +23,18 @@ describe('branding overrides body', () => {
     });
   });
 
+  it('keeps names and labels to one line of plain text; long texts may hold line breaks', () => {
+    const errors = (body: unknown) =>
+      brandingOverridesBody.safeParse(body).error?.issues.map((issue) => issue.message) ?? [];
+    expect(errors({ productName: 'Demo\r\nBcc: all@example.edu' })).toEqual([
+      'productName must be one line.',
+    ]);
+    expect(errors({ navLabels: { people: 'Peo\u0000ple' } })).toEqual([
+      'navLabels.people must be plain text.',
+    ]);
+    expect(errors({ home: { title: 'Line one\nline two' } })).toEqual([]);
+  });
+
   it('refuses colours that are not #rgb or #rrggbb, so nothing else reaches a stylesheet', () => {
     for (const bad of ['red', '#12345', 'url(x)', '#fff;background:url(x)', 'rgb(0,0,0)', '']) {
       expect(issues({ styles: { 'color-primary': bad } }), bad).toEqual([

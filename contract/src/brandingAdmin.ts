@@ -64,12 +64,23 @@ const special: Record<string, z.ZodType> = {
   logo,
 };
 
+/** Control characters other than line breaks: nothing a person types, and NUL breaks the database. */
+const CONTROL = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/;
+
+/**
+ * A branding text. Names and labels are one line: they go into mail subjects, headers and buttons,
+ * where a line break has no place (and in a subject would start a header of its own).
+ */
 const text = (path: string, max: number) =>
   z
     .string({ error: `${path} must be text.` })
     .trim()
     .min(1, { error: `${path} must not be empty.` })
-    .max(max, { error: `${path} must be at most ${max} characters.` });
+    .max(max, { error: `${path} must be at most ${max} characters.` })
+    .refine((value) => !CONTROL.test(value), { error: `${path} must be plain text.` })
+    .refine((value) => max >= textLimits.text || !/[\r\n]/.test(value), {
+      error: `${path} must be one line.`,
+    });
 
 /**
  * The editable form of a schema: every key optional, every text trimmed, non-empty and limited,
