@@ -77,7 +77,7 @@ export function ComboBoxField<T extends ComboBoxItem>({
   useAnchoredPopup(open, popup, input, { offset: 6, align: 'stretch' });
   useEffect(() => {
     if (current >= 0)
-      document.getElementById(optionId(current))?.scrollIntoView({ block: 'nearest' });
+      document.getElementById(optionId(current))?.scrollIntoView?.({ block: 'nearest' });
   });
 
   const choose = (item: T) => {
