@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { persistedStore } from './state/persistedStore.ts';
 import './app/global.css';
+import './validation/zodWithoutEval.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks the #root element');
