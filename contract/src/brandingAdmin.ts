@@ -65,7 +65,11 @@ const special: Record<string, z.ZodType> = {
 };
 
 /** Control characters other than line breaks: nothing a person types, and NUL breaks the database. */
-const CONTROL = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/;
+const hasControl = (value: string) =>
+  [...value].some((c) => {
+    const code = c.charCodeAt(0);
+    return (code < 32 && c !== '\n' && c !== '\r') || code === 127;
+  });
 
 /**
  * A branding text. Names and labels are one line: they go into mail subjects, headers and buttons,
@@ -77,7 +81,7 @@ const text = (path: string, max: number) =>
     .trim()
     .min(1, { error: `${path} must not be empty.` })
     .max(max, { error: `${path} must be at most ${max} characters.` })
-    .refine((value) => !CONTROL.test(value), { error: `${path} must be plain text.` })
+    .refine((value) => !hasControl(value), { error: `${path} must be plain text.` })
     .refine((value) => max >= textLimits.text || !/[\r\n]/.test(value), {
       error: `${path} must be one line.`,
     });

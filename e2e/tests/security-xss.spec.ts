@@ -84,7 +84,8 @@ test.describe('stored XSS: every free text is shown as text', () => {
   let server: OwnServer | undefined;
   let dataDir: string;
 
-  test.beforeAll(async ({}, testInfo) => {
+  test.beforeAll(async () => {
+    const testInfo = test.info();
     test.setTimeout(150_000);
     dataDir = mkdtempSync(path.join(tmpdir(), 'kindling-e2e-xss-'));
     const offset = testInfo.project.name === 'mobile' ? 52 : 51;
