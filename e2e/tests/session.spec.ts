@@ -38,6 +38,9 @@ test.describe('session watch', () => {
     await signIn(page, 'student');
     await page.goto(withDemo('/dashboard'));
     await expect(page.getByRole('button', { name: /Account menu for/ })).toBeVisible();
+    // The reference data loads just after the first screen; revoked under it, those calls would
+    // end the session (and show the notice) before the reload this journey is about.
+    await page.waitForLoadState('networkidle');
 
     // Another device signing out revokes this very session on the server.
     expect((await page.request.post('/api/v1/auth/sign-out')).status()).toBe(200);
