@@ -52,11 +52,14 @@ describe('SMTP down for a minute during invitations', { timeout: OUTAGE_MS + 90_
 
     await smtp.start(port, { cutFirst: CUT });
     await smtp.waitFor(INVITATIONS + CUT, 60_000);
-    const sent = await t.db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.tenantId, tenant.tenantId), eq(outbox.status, 'sent')));
-    expect(sent).toHaveLength(INVITATIONS);
+    const sentRows = () =>
+      t.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.tenantId, tenant.tenantId), eq(outbox.status, 'sent')));
+    // A row is marked sent a moment after the SMTP server has taken its mail.
+    await expect.poll(async () => (await sentRows()).length, { timeout: 10_000 }).toBe(INVITATIONS);
+    const sent = await sentRows();
 
     const byMessageId = new Map<string, number>();
     for (const mail of smtp.received) {
