@@ -112,6 +112,44 @@ describe('administration calls', () => {
     expect((await res.json()).details[0].field).toBe('school_id');
   });
 
+  it('refuses a deactivated school or department, which members can no longer choose', async () => {
+    const closed = await makeSchool(t.db, alpha.tenantId, 'School of Alchemy');
+    const open = await makeSchool(t.db, alpha.tenantId, 'School of Optics');
+    const lab = await call('POST', '/admin/departments', admin, {
+      name: 'Lenses',
+      school_id: open.id,
+    });
+    const { id: lenses } = await lab.json();
+    expect(
+      (await call('PUT', `/admin/schools/${closed.id}`, admin, { is_active: false })).status,
+    ).toBe(200);
+    expect(
+      (await call('PUT', `/admin/departments/${lenses}`, admin, { is_active: false })).status,
+    ).toBe(200);
+    const create = (place: Record<string, number>, email: string) =>
+      call('POST', '/admin/users', admin, {
+        first_name: 'Ann',
+        last_name: 'Other',
+        email,
+        role_id: 1,
+        ...place,
+      });
+    const bySchool = await create({ school_id: closed.id }, 'closed@alpha.edu');
+    expect(bySchool.status).toBe(400);
+    expect((await bySchool.json()).details).toEqual([
+      { field: 'school_id', error: 'Please choose a school.' },
+    ]);
+    const byDepartment = await create(
+      { school_id: open.id, department_id: lenses },
+      'lenses@alpha.edu',
+    );
+    expect(byDepartment.status).toBe(400);
+    expect((await byDepartment.json()).details).toEqual([
+      { field: 'department_id', error: 'Please choose a department of the school.' },
+    ]);
+    expect((await create({ school_id: open.id }, 'optics@alpha.edu')).status).toBe(201);
+  });
+
   it('lists members with status ids and e-mail, filtered and paged', async () => {
     const res = await call('GET', '/admin/users?page_size=2', admin);
     const body = adminUsersAnswer.parse(await res.json());

@@ -149,16 +149,27 @@ export async function updateMember(
 
 export async function findDepartmentOfSchool(db: Executor, tenantId: number, departmentId: number) {
   const [row] = await db
-    .select({ id: departments.id, schoolId: departments.schoolId })
+    .select({ id: departments.id, schoolId: departments.schoolId, isActive: departments.isActive })
     .from(departments)
     .where(and(eq(departments.tenantId, tenantId), eq(departments.id, departmentId)));
   return row;
 }
 
-export async function schoolExists(db: Executor, tenantId: number, schoolId: number) {
+export async function schoolExists(
+  db: Executor,
+  tenantId: number,
+  schoolId: number,
+  { activeOnly = false } = {},
+) {
   const [row] = await db
     .select({ id: schools.id })
     .from(schools)
-    .where(and(eq(schools.tenantId, tenantId), eq(schools.id, schoolId)));
+    .where(
+      and(
+        eq(schools.tenantId, tenantId),
+        eq(schools.id, schoolId),
+        activeOnly ? eq(schools.isActive, true) : undefined,
+      ),
+    );
   return row !== undefined;
 }

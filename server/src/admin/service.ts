@@ -55,15 +55,19 @@ export async function membersPage(deps: Deps, tenantId: number, query: AdminUser
   });
 }
 
+/** A new profile's school and department must be ones members can still choose. */
 async function checkPlace(tx: Tx, tenantId: number, schoolId?: number, departmentId?: number) {
-  if (schoolId !== undefined && !(await schoolExists(tx, tenantId, schoolId))) {
+  if (
+    schoolId !== undefined &&
+    !(await schoolExists(tx, tenantId, schoolId, { activeOnly: true }))
+  ) {
     throw badRequest('Please choose a school.', [
       { field: 'school_id', error: 'Please choose a school.' },
     ]);
   }
   if (departmentId !== undefined) {
     const department = await findDepartmentOfSchool(tx, tenantId, departmentId);
-    if (!department || (schoolId !== undefined && department.schoolId !== schoolId)) {
+    if (!department?.isActive || (schoolId !== undefined && department.schoolId !== schoolId)) {
       const message = 'Please choose a department of the school.';
       throw badRequest(message, [{ field: 'department_id', error: message }]);
     }

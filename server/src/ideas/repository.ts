@@ -66,20 +66,41 @@ export async function findIdeaOwners(db: Executor, tenantId: number, ideaId: num
   return row;
 }
 
-export async function ipStatusExists(db: Executor, tenantId: number, id: number) {
+/** What an idea names now: a save may keep these even once they are deactivated. */
+export async function findIdeaLookups(db: Executor, tenantId: number, ideaId: number) {
+  const [idea] = await db
+    .select({ ipStatusId: ideas.ipStatusId })
+    .from(ideas)
+    .where(and(eq(ideas.tenantId, tenantId), eq(ideas.id, ideaId)));
+  const supports = await db
+    .select({ id: ideaSupports.supportId })
+    .from(ideaSupports)
+    .where(and(eq(ideaSupports.tenantId, tenantId), eq(ideaSupports.ideaId, ideaId)));
+  return { ipStatusId: idea?.ipStatusId ?? null, supportIds: supports.map((row) => row.id) };
+}
+
+export async function activeIpStatusExists(db: Executor, tenantId: number, id: number) {
   const [row] = await db
     .select({ id: ipStatuses.id })
     .from(ipStatuses)
-    .where(and(eq(ipStatuses.tenantId, tenantId), eq(ipStatuses.id, id)));
+    .where(
+      and(eq(ipStatuses.tenantId, tenantId), eq(ipStatuses.id, id), eq(ipStatuses.isActive, true)),
+    );
   return row !== undefined;
 }
 
-export async function countSupportTypes(db: Executor, tenantId: number, ids: number[]) {
+export async function countActiveSupportTypes(db: Executor, tenantId: number, ids: number[]) {
   if (ids.length === 0) return 0;
   const rows = await db
     .select({ id: supportTypes.id })
     .from(supportTypes)
-    .where(and(eq(supportTypes.tenantId, tenantId), inArray(supportTypes.id, ids)));
+    .where(
+      and(
+        eq(supportTypes.tenantId, tenantId),
+        inArray(supportTypes.id, ids),
+        eq(supportTypes.isActive, true),
+      ),
+    );
   return rows.length;
 }
 

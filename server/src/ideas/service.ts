@@ -18,15 +18,16 @@ import { authorizeFollow, authorizeOwner } from './policy.ts';
 import { presentDetail, presentSummary } from './presenter.ts';
 import { memberSignals, recommendedPage } from './recommendations.ts';
 import {
+  activeIpStatusExists,
   addFollow,
-  countSupportTypes,
+  countActiveSupportTypes,
   deleteIdea as deleteIdeaRow,
   findIdeaDetail,
+  findIdeaLookups,
   findIdeaOwners,
   type IdeaContent,
   ideaOwners as ideaOwnerRows,
   insertIdea,
-  ipStatusExists,
   memberExists,
   removeFollow,
   replaceIdea,
@@ -124,15 +125,29 @@ export async function ideaDetail(
   return presentDetail(row);
 }
 
-/** IP status and support types must be the tenant's own: 400 on the field otherwise. */
-async function checkLookups(tx: Tx, tenantId: number, idea: IdeaValues) {
-  if (idea.ip_status_id !== null && !(await ipStatusExists(tx, tenantId, idea.ip_status_id))) {
+interface SavedLookups {
+  ipStatusId: number | null;
+  supportIds: number[];
+}
+
+const nothingSaved: SavedLookups = { ipStatusId: null, supportIds: [] };
+
+/**
+ * IP status and support types must be the tenant's own and active, 400 on the field otherwise;
+ * an entry the idea already names may stay after it was deactivated (docs/decisions/0014).
+ */
+async function checkLookups(tx: Tx, tenantId: number, idea: IdeaValues, saved: SavedLookups) {
+  if (
+    idea.ip_status_id !== null &&
+    idea.ip_status_id !== saved.ipStatusId &&
+    !(await activeIpStatusExists(tx, tenantId, idea.ip_status_id))
+  ) {
     throw badRequest(ideaMessages.ipStatusInvalid, [
       { field: 'ip_status_id', error: ideaMessages.ipStatusInvalid },
     ]);
   }
-  const known = await countSupportTypes(tx, tenantId, idea.support_ids);
-  if (known !== idea.support_ids.length) {
+  const added = idea.support_ids.filter((id) => !saved.supportIds.includes(id));
+  if ((await countActiveSupportTypes(tx, tenantId, added)) !== added.length) {
     throw badRequest(ideaMessages.supportInvalid, [
       { field: 'support_ids', error: ideaMessages.supportInvalid },
     ]);
@@ -155,7 +170,7 @@ export async function createIdea(deps: Deps, session: SessionContext, idea: Idea
   authorize(session, 'create_idea');
   const { tenantId, userId } = session;
   const id = await inTenant(deps.database.db, tenantId, async (tx) => {
-    await checkLookups(tx, tenantId, idea);
+    await checkLookups(tx, tenantId, idea, nothingSaved);
     return insertIdea(tx, tenantId, userId, content(idea));
   });
   return { idea_id: id };
@@ -177,7 +192,7 @@ export async function updateIdea(
   const { tenantId } = session;
   await inTenant(deps.database.db, tenantId, async (tx) => {
     authorizeOwner(session, await existingIdea(tx, session, ideaId));
-    await checkLookups(tx, tenantId, idea);
+    await checkLookups(tx, tenantId, idea, await findIdeaLookups(tx, tenantId, ideaId));
     await replaceIdea(tx, tenantId, ideaId, content(idea));
   });
   return { idea_id: ideaId };

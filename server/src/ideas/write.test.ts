@@ -1,9 +1,10 @@
 import { ideaDetail } from '@kindling/contract';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { jsonInit, makeTenant } from '../../test/factories.ts';
 import { queryRows } from '../db/client.ts';
+import { ipStatuses, supportTypes } from '../db/schema.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 import {
   getJson,
@@ -350,6 +351,79 @@ describe('posting, editing and deleting ideas', () => {
       const res = await put(2_000_000_000, full);
       expect(res.status).toBe(404);
       expect((await res.json()).message).toBe('The idea might have been deleted or never created.');
+    });
+  });
+
+  describe('deactivated support types and IP statuses', () => {
+    let owner: Member;
+    let active: number[];
+    let retired: { support: number; ipStatus: number; otherIpStatus: number };
+
+    const deactivate = (table: typeof supportTypes | typeof ipStatuses, id: number) =>
+      t.db.transaction(async (tx) => {
+        await bindTenant(tx, owner.tenantId);
+        await tx
+          .update(table)
+          .set({ isActive: false })
+          .where(and(eq(table.tenantId, owner.tenantId), eq(table.id, id)));
+      });
+
+    beforeAll(async () => {
+      const place = await makeTenant(t.db, 'Retiring University');
+      owner = await makeMember(t, place.tenantId);
+      const ids = await supportIds(t, place.tenantId);
+      const ip = (await getJson(t, '/ip-status', owner.cookie)).body.ip_statuses;
+      retired = { support: ids[0] as number, ipStatus: ip[0].id, otherIpStatus: ip[1].id };
+      active = ids.slice(1);
+    });
+
+    it('refuses one newly chosen on a post, with the field error of an unknown one', async () => {
+      const id = await postIdea(t, owner.cookie, {
+        support_ids: [retired.support, active[0]],
+        ip_status_id: retired.ipStatus,
+      });
+      await deactivate(supportTypes, retired.support);
+      await deactivate(ipStatuses, retired.ipStatus);
+      await deactivate(ipStatuses, retired.otherIpStatus);
+
+      expect(
+        await detailsOf(await post({ ...full, support_ids: [retired.support] }, owner.cookie)),
+      ).toEqual([{ field: 'support_ids', error: 'Please choose valid support types.' }]);
+      expect(
+        await detailsOf(await post({ ...full, ip_status_id: retired.ipStatus }, owner.cookie)),
+      ).toEqual([{ field: 'ip_status_id', error: 'Please choose a valid IP status.' }]);
+
+      // The idea that had them keeps them through an edit...
+      const kept = await put(
+        id,
+        { ...full, support_ids: [active[1], retired.support], ip_status_id: retired.ipStatus },
+        owner.cookie,
+      );
+      expect(kept.status).toBe(200);
+      const { body } = await getJson(t, `/ideas/${id}`, owner.cookie);
+      expect(body.support_ids.sort()).toEqual([active[1], retired.support].sort());
+      expect(body.ip_status_id).toBe(retired.ipStatus);
+
+      // ...but cannot switch to another deactivated one, nor take one back once dropped.
+      expect(
+        await detailsOf(
+          await put(id, { ...full, ip_status_id: retired.otherIpStatus }, owner.cookie),
+        ),
+      ).toEqual([{ field: 'ip_status_id', error: 'Please choose a valid IP status.' }]);
+      expect((await put(id, { ...full, support_ids: [active[1]] }, owner.cookie)).status).toBe(200);
+      expect(
+        await detailsOf(await put(id, { ...full, support_ids: [retired.support] }, owner.cookie)),
+      ).toEqual([{ field: 'support_ids', error: 'Please choose valid support types.' }]);
+    });
+
+    it("still refuses another tenant's entries on an edit", async () => {
+      const id = await postIdea(t, owner.cookie, { support_ids: [active[0]] });
+      expect(
+        await detailsOf(await put(id, { ...full, support_ids: [supports[0]] }, owner.cookie)),
+      ).toEqual([{ field: 'support_ids', error: 'Please choose valid support types.' }]);
+      expect(
+        await detailsOf(await put(id, { ...full, ip_status_id: ipStatusId }, owner.cookie)),
+      ).toEqual([{ field: 'ip_status_id', error: 'Please choose a valid IP status.' }]);
     });
   });
 

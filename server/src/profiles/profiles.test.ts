@@ -1,4 +1,5 @@
 import { profileAnswer, userProfile } from '@kindling/contract';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
@@ -10,7 +11,7 @@ import {
   sessionCookie,
 } from '../../test/factories.ts';
 import type { Db } from '../db/client.ts';
-import { departments, ideas, uploads } from '../db/schema.ts';
+import { departments, ideas, schools, uploads } from '../db/schema.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 
 type Tenant = Awaited<ReturnType<typeof makeTenant>>;
@@ -518,6 +519,67 @@ describe('profiles', () => {
         department_id: robotics,
       });
       expect(ok.status).toBe(200);
+    });
+
+    it('keeps a deactivated school or department already saved; choosing one anew is 400', async () => {
+      const alchemy = (await makeSchool(t.db, alpha.tenantId, 'Alchemy')).id;
+      const transmutation = await makeDepartment(alpha.tenantId, alchemy, 'Transmutation');
+      const elixirs = await makeDepartment(alpha.tenantId, alchemy, 'Elixirs');
+      const drones = await makeDepartment(alpha.tenantId, engineering, 'Drones');
+      const retiree = await member(alpha.tenantId, {
+        schoolId: alchemy,
+        departmentId: transmutation,
+      });
+      const retireeCookie = await cookieFor(alpha.tenantId, retiree.id);
+      await t.db.transaction(async (tx) => {
+        await bindTenant(tx, alpha.tenantId);
+        await tx.update(schools).set({ isActive: false }).where(eq(schools.id, alchemy));
+        await tx
+          .update(departments)
+          .set({ isActive: false })
+          .where(inArray(departments.id, [transmutation, elixirs, drones]));
+      });
+      const save = (cookie: string, userId: number, place: Record<string, unknown>) =>
+        call('PUT', `/profiles/${userId}`, cookie, { ...baseBody, ...place });
+      const refusal = async (res: Response) => {
+        expect(res.status).toBe(400);
+        return (await res.json()).details;
+      };
+
+      const kept = await save(retireeCookie, retiree.id, {
+        school_id: alchemy,
+        department_id: transmutation,
+      });
+      expect(kept.status).toBe(200);
+      expect((await kept.json()).profile).toMatchObject({
+        school_id: alchemy,
+        school_name: 'Alchemy',
+        department_id: transmutation,
+        department_name: 'Transmutation',
+      });
+      expect((await save(retireeCookie, retiree.id, { department_id: null })).status).toBe(200);
+      expect(
+        await refusal(await save(retireeCookie, retiree.id, { department_id: elixirs })),
+      ).toEqual([{ field: 'department_id', error: 'Please choose a department of the school.' }]);
+      expect(
+        await refusal(await save(meCookie, me.id, { school_id: alchemy, department_id: null })),
+      ).toEqual([{ field: 'school_id', error: 'Please choose a school.' }]);
+      expect(
+        await refusal(
+          await save(meCookie, me.id, { school_id: engineering, department_id: drones }),
+        ),
+      ).toEqual([{ field: 'department_id', error: 'Please choose a department of the school.' }]);
+      // Once left, the deactivated school cannot be chosen again.
+      const moved = await save(retireeCookie, retiree.id, {
+        school_id: engineering,
+        department_id: robotics,
+      });
+      expect(moved.status).toBe(200);
+      expect(
+        await refusal(
+          await save(retireeCookie, retiree.id, { school_id: alchemy, department_id: null }),
+        ),
+      ).toEqual([{ field: 'school_id', error: 'Please choose a school.' }]);
     });
 
     it('takes only a photo URL the upload issued to this member', async () => {

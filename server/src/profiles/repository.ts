@@ -74,20 +74,22 @@ export async function updateProfileRow(
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
 }
 
-/** The school of a department of this tenant, or undefined when the tenant has no such department. */
-export async function schoolOfDepartment(db: Executor, tenantId: number, departmentId: number) {
+/** A department of this tenant, its school and whether members may choose it; undefined if none. */
+export async function findDepartment(db: Executor, tenantId: number, departmentId: number) {
   const [row] = await db
-    .select({ schoolId: departments.schoolId })
+    .select({ schoolId: departments.schoolId, isActive: departments.isActive })
     .from(departments)
     .where(and(eq(departments.tenantId, tenantId), eq(departments.id, departmentId)));
-  return row?.schoolId;
+  return row;
 }
 
-export async function schoolExists(db: Executor, tenantId: number, schoolId: number) {
+export async function activeSchoolExists(db: Executor, tenantId: number, schoolId: number) {
   const [row] = await db
     .select({ id: schools.id })
     .from(schools)
-    .where(and(eq(schools.tenantId, tenantId), eq(schools.id, schoolId)));
+    .where(
+      and(eq(schools.tenantId, tenantId), eq(schools.id, schoolId), eq(schools.isActive, true)),
+    );
   return row !== undefined;
 }
 

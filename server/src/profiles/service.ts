@@ -17,12 +17,12 @@ import { reencodePhoto } from './photo.ts';
 import { authorizeOwnProfile, canViewProfile } from './policy.ts';
 import { presentProfile } from './presenter.ts';
 import {
+  activeSchoolExists,
+  findDepartment,
   findProfileRow,
   insertUpload,
   listOwnIdeas,
   type ProfileRow,
-  schoolExists,
-  schoolOfDepartment,
   takeUnusedUploads,
   updateProfileRow,
   uploadIssued,
@@ -67,19 +67,24 @@ async function checkPlace(
   const schoolId = input.school_id === undefined ? current.schoolId : input.school_id;
   const departmentId =
     input.department_id === undefined ? current.departmentId : input.department_id;
-  // Another tenant's ids are simply not found here, so they fail like ids that never existed.
+  // Another tenant's ids are simply not found here, so they fail like ids that never existed. A
+  // school or department deactivated since it was saved stays; choosing one anew is refused.
   if (
     schoolId !== null &&
     schoolId !== current.schoolId &&
-    !(await schoolExists(tx, tenantId, schoolId))
+    !(await activeSchoolExists(tx, tenantId, schoolId))
   ) {
     details.push({ field: 'school_id', error: profileMessages.school });
     return { schoolId, departmentId };
   }
   const placeChanged = schoolId !== current.schoolId || departmentId !== current.departmentId;
   if (departmentId !== null && placeChanged) {
-    const schoolOfIt = await schoolOfDepartment(tx, tenantId, departmentId);
-    if (schoolOfIt === undefined || schoolOfIt !== schoolId) {
+    const department = await findDepartment(tx, tenantId, departmentId);
+    if (
+      department === undefined ||
+      department.schoolId !== schoolId ||
+      (departmentId !== current.departmentId && !department.isActive)
+    ) {
       details.push({ field: 'department_id', error: profileMessages.department });
     }
   }
