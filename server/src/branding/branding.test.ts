@@ -5,12 +5,12 @@ import {
   termsAdminAnswer,
   termsAnswer,
 } from '@kindling/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { giveAccount, jsonInit, makeTenant, makeUser, signInCookie } from '../../test/factories.ts';
-import { auditLog, tenants } from '../db/schema.ts';
+import { auditLog, tenants, uploads } from '../db/schema.ts';
 
 type Tenant = Awaited<ReturnType<typeof makeTenant>>;
 
@@ -230,6 +230,48 @@ describe('branding administration', () => {
     // Another tenant cannot take this tenant's logo.
     const stolen = await call('PUT', '/admin/branding', betaAdmin, { logo: svgUrl });
     expect(stolen.status).toBe(400);
+  });
+
+  it('deletes the replaced logo and day-old unsaved uploads when a save commits', async () => {
+    const uploadUrl = async () =>
+      logoAnswer.parse(
+        await (await upload(admin, await png({ r: 0, g: 0, b: 0, alpha: 1 }))).json(),
+      ).logo;
+    const first = await uploadUrl();
+    expect((await call('PUT', '/admin/branding', admin, { logo: first })).status).toBe(200);
+    const abandoned = await uploadUrl();
+    await t.db
+      .update(uploads)
+      .set({ createdAt: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000) })
+      .where(and(eq(uploads.tenantId, alpha.tenantId), eq(uploads.url, abandoned)));
+    const pending = await uploadUrl();
+
+    // The administrator's own profile save sweeps their photos only, and takes no logo as one.
+    const profile = (photo?: string) =>
+      call('PUT', `/profiles/${alpha.adminUserId}`, admin, {
+        first_name: 'Ada',
+        last_name: 'Admin',
+        bio: 'Runs the portal.',
+        linkedin_url: 'https://www.linkedin.com/in/portal-admin',
+        ...(photo ? { profile_image_url: photo } : {}),
+      });
+    expect((await profile()).status).toBe(200);
+    expect((await t.request(abandoned)).status).toBe(200);
+    const asPhoto = await profile(pending);
+    expect(asPhoto.status).toBe(400);
+    expect((await asPhoto.json()).details[0].field).toBe('profile_image_url');
+
+    const second = await uploadUrl();
+    expect((await call('PUT', '/admin/branding', admin, { logo: second })).status).toBe(200);
+    expect((await t.request(first)).status).toBe(404);
+    expect((await t.request(abandoned)).status).toBe(404);
+    expect((await t.request(pending)).status).toBe(200);
+    expect((await t.request(second)).status).toBe(200);
+    const kept = await t.db
+      .select({ url: uploads.url })
+      .from(uploads)
+      .where(and(eq(uploads.tenantId, alpha.tenantId), like(uploads.key, '%/branding/%')));
+    expect(kept.map((row) => row.url).sort()).toEqual([pending, second].sort());
   });
 
   it('answers 400 for an upload that is not an image', async () => {

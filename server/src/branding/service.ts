@@ -10,6 +10,7 @@ import type { Deps, SessionContext } from '../context.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { badRequest } from '../http/errors.ts';
 import { isLogoKeyOf, newLogoKey } from '../storage/port.ts';
+import { insertUpload, removeFiles, takeUnusedUploads } from '../storage/uploads.ts';
 import { resolveBranding } from '../tenants/branding.ts';
 import { defaultBranding, defaultTerms } from '../tenants/defaults.ts';
 import { reencodeLogo } from './logo.ts';
@@ -70,8 +71,8 @@ function logoKeyOf(deps: Deps, tenantId: number, url: string): string | null {
 /**
  * PUT /admin/branding: the overrides replace the stored ones whole. The logo must be the default,
  * the current one or an upload of this tenant; the resolved colours must keep WCAG AA contrast.
- * Saved with an audit entry naming the keys that changed; a replaced uploaded logo is deleted after
- * the commit.
+ * Saved with an audit entry naming the keys that changed. After the commit, the replaced uploaded
+ * logo is deleted, and so are logo uploads never saved within a day (as photos are).
  */
 export async function saveBranding(
   deps: Deps,
@@ -80,7 +81,7 @@ export async function saveBranding(
 ): Promise<BrandingAdminAnswer> {
   const { tenantId } = session;
   const overrides = pruned(sent as Plain) as BrandingOverrides;
-  const { answer, replacedLogo } = await inTenant(deps.database.db, tenantId, async (tx) => {
+  const { answer, unused } = await inTenant(deps.database.db, tenantId, async (tx) => {
     const row = await lockTenant(tx, tenantId);
     const before = resolveBranding(row.name, row.branding);
     const after = resolveBranding(row.name, overrides);
@@ -101,8 +102,15 @@ export async function saveBranding(
     if (problems.length) throw badRequest(problems[0]?.error, problems);
 
     const changed = changedPaths(before, after);
-    if (changed.length === 0)
-      return { answer: answerOf(row.name, row.branding), replacedLogo: null };
+    const replaced = before.logo !== after.logo ? before.logo : null;
+    const unused = await takeUnusedUploads(tx, deps, tenantId, 'logos', {
+      keepUrl: after.logo,
+      replacedUrl: replaced,
+    });
+    // A logo uploaded before uploads were recorded has no row to take, but is replaced all the same.
+    const replacedKey = replaced && logoKeyOf(deps, tenantId, replaced);
+    if (replacedKey && !unused.includes(replacedKey)) unused.push(replacedKey);
+    if (changed.length === 0) return { answer: answerOf(row.name, row.branding), unused };
     await writeBranding(tx, tenantId, overrides);
     await recordAudit(tx, {
       tenantId,
@@ -113,28 +121,33 @@ export async function saveBranding(
       summary: `Changed the branding: ${changed.length > 4 ? `${changed.slice(0, 4).join(', ')} and ${changed.length - 4} more` : changed.join(', ')}`,
       detail: { changed },
     });
-    return {
-      answer: answerOf(row.name, overrides),
-      replacedLogo: before.logo !== after.logo ? logoKeyOf(deps, tenantId, before.logo) : null,
-    };
+    return { answer: answerOf(row.name, overrides), unused };
   });
-  if (replacedLogo) {
-    await deps.storage.remove(replacedLogo).catch((error: unknown) => {
-      deps.logger.warn({ err: error, key: replacedLogo }, 'could not delete a replaced logo');
-    });
-  }
+  await removeFiles(deps, unused);
   return answer;
 }
 
 /**
- * POST /admin/branding/logo: re-encodes the image and stores it under a fresh key of the tenant.
- * Branding is unchanged until a save names the URL, so the editor can preview it first.
+ * POST /admin/branding/logo: re-encodes the image, stores it under a fresh key of the tenant and
+ * records it as issued. Branding is unchanged until a save names the URL, so the editor can
+ * preview it first; the image work happens before the transaction, as for photos.
  */
 export async function uploadLogo(deps: Deps, session: SessionContext, file: File) {
   const png = await reencodeLogo(new Uint8Array(await file.arrayBuffer()));
   const key = newLogoKey(session.tenantId);
   await deps.storage.put(key, png, 'image/png');
-  return { logo: deps.storage.url(key) };
+  const url = deps.storage.url(key);
+  await inTenant(deps.database.db, session.tenantId, (tx) =>
+    insertUpload(tx, {
+      tenantId: session.tenantId,
+      userId: session.userId,
+      key,
+      url,
+      contentType: 'image/png',
+      bytes: png.length,
+    }),
+  );
+  return { logo: url };
 }
 
 const termsAnswerOf = (name: string, terms: unknown): TermsAdminAnswer => ({

@@ -583,15 +583,17 @@ describe('profiles', () => {
     });
 
     it('takes only a photo URL the upload issued to this member', async () => {
-      const mine = '/uploads/1/1/issuedToMeAaaaaaaaaaaa.jpg';
-      const theirs = '/uploads/1/2/issuedToOtherBbbbbbbbbb.jpg';
+      const mineKey = `${alpha.tenantId}/${me.id}/issuedToMeAaaaaaaaaaaa.jpg`;
+      const theirsKey = `${alpha.tenantId}/${other.id}/issuedToOtherBbbbbbbbbb.jpg`;
+      const mine = `/uploads/${mineKey}`;
+      const theirs = `/uploads/${theirsKey}`;
       await t.db.transaction(async (tx) => {
         await bindTenant(tx, alpha.tenantId);
         await tx.insert(uploads).values([
           {
             tenantId: alpha.tenantId,
             userId: me.id,
-            key: 'k1',
+            key: mineKey,
             url: mine,
             contentType: 'image/jpeg',
             bytes: 1,
@@ -599,7 +601,7 @@ describe('profiles', () => {
           {
             tenantId: alpha.tenantId,
             userId: other.id,
-            key: 'k2',
+            key: theirsKey,
             url: theirs,
             contentType: 'image/jpeg',
             bytes: 1,

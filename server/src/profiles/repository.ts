@@ -1,6 +1,6 @@
-import { and, desc, eq, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { departments, ideas, roles, schools, uploads, users } from '../db/schema.ts';
+import { departments, ideas, roles, schools, users } from '../db/schema.ts';
 
 /** How many of a member's own ideas the profile lists; the rest are paged by GET /users/{id}/ideas. */
 const PROFILE_IDEAS = 100;
@@ -91,48 +91,4 @@ export async function activeSchoolExists(db: Executor, tenantId: number, schoolI
       and(eq(schools.tenantId, tenantId), eq(schools.id, schoolId), eq(schools.isActive, true)),
     );
   return row !== undefined;
-}
-
-export async function insertUpload(db: Executor, values: typeof uploads.$inferInsert) {
-  await db.insert(uploads).values(values);
-}
-
-/** Whether the photo upload issued this URL to this member (index uploads_user_idx). */
-export async function uploadIssued(db: Executor, tenantId: number, userId: number, url: string) {
-  const [row] = await db
-    .select({ id: uploads.id })
-    .from(uploads)
-    .where(and(eq(uploads.tenantId, tenantId), eq(uploads.userId, userId), eq(uploads.url, url)))
-    .limit(1);
-  return row !== undefined;
-}
-
-/**
- * Forgets the member's photos that no profile shows any more: the one a save just replaced, and
- * uploads never saved that are older than `abandonedBefore` (a newer one may still be on its way
- * to a save in another tab). Answers their storage keys, for deletion once the transaction commits.
- */
-export async function takeUnusedUploads(
-  db: Executor,
-  tenantId: number,
-  userId: number,
-  {
-    keepUrl,
-    replacedUrl,
-    abandonedBefore,
-  }: { keepUrl: string | null; replacedUrl: string | null; abandonedBefore: Date },
-): Promise<string[]> {
-  const stale = lt(uploads.createdAt, abandonedBefore);
-  const rows = await db
-    .delete(uploads)
-    .where(
-      and(
-        eq(uploads.tenantId, tenantId),
-        eq(uploads.userId, userId),
-        keepUrl === null ? undefined : ne(uploads.url, keepUrl),
-        replacedUrl === null ? stale : or(eq(uploads.url, replacedUrl), stale),
-      ),
-    )
-    .returning({ key: uploads.key });
-  return rows.map((row) => row.key);
 }

@@ -12,6 +12,7 @@ import type { Tx } from '../db/client.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { newPhotoKey } from '../storage/port.ts';
+import { insertUpload, removeFiles, takeUnusedUploads, uploadIssued } from '../storage/uploads.ts';
 import { bioTextLength, sanitizeBio } from './bio.ts';
 import { reencodePhoto } from './photo.ts';
 import { authorizeOwnProfile, canViewProfile } from './policy.ts';
@@ -20,12 +21,9 @@ import {
   activeSchoolExists,
   findDepartment,
   findProfileRow,
-  insertUpload,
   listOwnIdeas,
   type ProfileRow,
-  takeUnusedUploads,
   updateProfileRow,
-  uploadIssued,
 } from './repository.ts';
 
 /** Two statements whatever the profile holds: the row (sections included) and the member's ideas. */
@@ -99,7 +97,7 @@ async function checkPhoto(
 ): Promise<string | null> {
   if (sent === undefined || sent === current.profileImageUrl) return current.profileImageUrl;
   if (sent === null) return null;
-  if (!(await uploadIssued(tx, current.tenantId, current.id, sent))) {
+  if (!(await uploadIssued(tx, current.tenantId, { photosOf: current.id }, sent))) {
     details.push({ field: 'profile_image_url', error: profileMessages.photoNotIssued });
   }
   return sent;
@@ -167,30 +165,20 @@ export async function saveProfile(
       publications: input.publications,
       grants: input.grants,
     });
-    const unused = await takeUnusedUploads(tx, tenantId, userId, {
-      keepUrl: profileImageUrl,
-      replacedUrl: profileImageUrl === current.profileImageUrl ? null : current.profileImageUrl,
-      abandonedBefore: new Date(deps.now().getTime() - ABANDONED_UPLOAD_MS),
-    });
+    const unused = await takeUnusedUploads(
+      tx,
+      deps,
+      tenantId,
+      { photosOf: userId },
+      {
+        keepUrl: profileImageUrl,
+        replacedUrl: profileImageUrl === current.profileImageUrl ? null : current.profileImageUrl,
+      },
+    );
     return { profile: await loadProfile(tx, session, userId), unused };
   });
   await removeFiles(deps, unused);
   return profile;
-}
-
-/** An upload not saved to the profile within a day was abandoned (a closed tab, a failed save). */
-const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
-
-/**
- * Deletes files whose records are already gone. Done after the commit, since a deletion cannot be
- * rolled back; a failure only leaves an unreferenced file behind, so it is logged, not raised.
- */
-async function removeFiles(deps: Deps, keys: string[]) {
-  for (const key of keys) {
-    await deps.storage.remove(key).catch((error: unknown) => {
-      deps.logger.warn({ err: error, key }, 'could not delete an unused upload');
-    });
-  }
 }
 
 /**
