@@ -2,8 +2,10 @@ import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { withDemo } from '../support/demo.ts';
 import { dropFile } from '../support/files.ts';
+import { asAdmin, claimedMember, NEW_PASSWORD, newPerson } from '../support/people.ts';
 import { demoAccounts, editorFor, signInAs, watchForTrouble } from '../support/peopleJourneys.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
+import { signInWith } from '../support/session.ts';
 
 // The first screen after sign-in waits on a cold server and a busy machine now and then.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -219,5 +221,82 @@ test.describe('update profile', () => {
         data: { first_name: before.first_name, last_name: before.last_name, bio: before.bio },
       });
     }
+  });
+
+  test('keeps a school and department deactivated since they were saved, marked, and offers no other', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const trouble = watchForTrouble(page);
+    const person = newPerson(testInfo, 'Retta');
+    const { id } = await claimedMember(request, person);
+    const admin = await asAdmin(request);
+    const tag = `${person.lastName.slice(-5)} ${testInfo.project.name}`;
+    const added = async (path: string, data: Record<string, unknown>) => {
+      const answer = await admin.post(`/api/v1/admin/${path}`, { data });
+      expect(answer.status(), `${path} ${JSON.stringify(data)}`).toBe(201);
+      return ((await answer.json()) as { id: number }).id;
+    };
+    const kept = await added('schools', { name: `Old Hall ${tag}` });
+    const closed = await added('schools', { name: `Shut Hall ${tag}` });
+    const keptLab = await added('departments', { name: `Old Lab ${tag}`, school_id: kept });
+    const shutLab = await added('departments', { name: `Shut Lab ${tag}`, school_id: kept });
+    await added('departments', { name: `Open Lab ${tag}`, school_id: kept });
+
+    await signInWith(page.request, person.email, NEW_PASSWORD);
+    const chosen = await page.request.put(`/api/v1/profiles/${id}`, {
+      data: {
+        first_name: person.firstName,
+        last_name: person.lastName,
+        bio: 'Works in a hall about to close.',
+        school_id: kept,
+        department_id: keptLab,
+      },
+    });
+    expect(chosen.status()).toBe(200);
+    for (const [kind, entry] of [
+      ['schools', kept],
+      ['schools', closed],
+      ['departments', keptLab],
+      ['departments', shutLab],
+    ] as const) {
+      const answer = await admin.put(`/api/v1/admin/${kind}/${entry}`, {
+        data: { is_active: false },
+      });
+      expect(answer.status()).toBe(200);
+    }
+
+    await page.goto(withDemo('/update-profile'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Update Profile' })).toBeVisible();
+    const school = page.getByRole('combobox', { name: /School$/ });
+    const department = page.getByRole('combobox', { name: /Department$/ });
+    await expect(school.locator('option:checked')).toHaveText(`Old Hall ${tag} (deactivated)`);
+    await expect(department.locator('option:checked')).toHaveText(`Old Lab ${tag} (deactivated)`);
+    await expect(school.getByRole('option', { name: new RegExp(`Shut Hall ${tag}`) })).toHaveCount(
+      0,
+    );
+    await expect(department.getByRole('option')).toHaveText([
+      /./,
+      `Old Lab ${tag} (deactivated)`,
+      `Open Lab ${tag}`,
+    ]);
+    // A phone cuts the name short, so the field says it in words too.
+    await expect(school).toHaveAccessibleDescription(
+      'The school you are primarily affiliated with. No longer offered: you can keep it or choose another.',
+    );
+    await expectNoAxeViolations(page);
+    await school.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, testInfo, 'update-profile-deactivated-school', { fullPage: false });
+
+    // Saved unchanged, the profile keeps both; an active department of the school may be chosen.
+    await department.selectOption({ label: `Open Lab ${tag}` });
+    await expect(department.getByRole('option', { name: /Old Lab/ })).toHaveCount(1);
+    await department.selectOption({ label: `Old Lab ${tag} (deactivated)` });
+    await saveButton(page).click();
+    await expect(page.getByRole('dialog', { name: 'Profile updated successfully' })).toBeVisible();
+    const profile = await (await page.request.get(`/api/v1/profiles/${id}`)).json();
+    expect(profile).toMatchObject({ school_id: kept, department_id: keptLab });
+    expect(trouble).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import type { Message } from '../forms/message.ts';
 import { SelectField } from '../forms/SelectField.tsx';
 import { SubmitButton } from '../forms/SubmitButton.tsx';
 import { TextField } from '../forms/TextField.tsx';
+import { pickable } from '../lookups/pickable.ts';
 import { rolesProblem, useRoles } from '../lookups/roles.ts';
 import { usePersisted } from '../state/usePersisted.ts';
 import { useTenant } from '../tenant/TenantContext.ts';
@@ -52,8 +53,9 @@ export function CreateProfileForm() {
   const roleId = form.watch('role_id') as number | null;
   const schoolId = form.watch('school_id') as number | null;
   const departmentId = form.watch('department_id') as number | null;
+  const offered = pickable(departments, []);
   const schoolDepartments =
-    schoolId === null ? departments : departments.filter((d) => d.school_id === schoolId);
+    schoolId === null ? offered : offered.filter((d) => d.school_id === schoolId);
 
   useEffect(() => schema.preload(), []);
 
@@ -130,7 +132,7 @@ export function CreateProfileForm() {
         <SelectField
           label="School"
           placeholder="Select a school"
-          options={schools}
+          options={pickable(schools, [])}
           value={schoolId}
           onChange={(value) => {
             choose('school_id', value);

@@ -1,4 +1,5 @@
 import { type Ref, useImperativeHandle, useRef } from 'react';
+import { pickerName } from '../lookups/pickable.ts';
 import { ChevronDownIcon, CloseIcon } from '../shell/icons.tsx';
 import styles from './Field.module.css';
 import { useFieldIds } from './fieldIds.ts';
@@ -7,6 +8,8 @@ import selectStyles from './SelectField.module.css';
 export interface SelectOption {
   id: number;
   name: string;
+  /** False for a deactivated entry, which is offered only while chosen and says so. */
+  is_active?: boolean | undefined;
 }
 
 interface SelectFieldProps {
@@ -49,7 +52,12 @@ export function SelectField({
   const select = useRef<HTMLSelectElement>(null);
   useImperativeHandle(focusRef, () => ({ focus: () => select.current?.focus() }), []);
   const ids = useFieldIds(Boolean(description), Boolean(error));
-  const known = value !== null && options.some((option) => option.id === value);
+  const chosen = value === null ? undefined : options.find((option) => option.id === value);
+  const known = chosen !== undefined;
+  // The select cuts a long name on a phone, so the mark in it may not show: the note says it too.
+  const retired = chosen?.is_active === false;
+  const noteId = `${ids.id}-retired`;
+  const describedBy = [ids.describedBy, retired && noteId].filter(Boolean).join(' ') || undefined;
 
   return (
     <div className={styles.field}>
@@ -76,7 +84,7 @@ export function SelectField({
           disabled={isDisabled}
           aria-invalid={error ? true : undefined}
           aria-required={isRequired || undefined}
-          aria-describedby={ids.describedBy}
+          aria-describedby={describedBy}
           data-empty={known ? undefined : ''}
           data-clearable={clearable && known && !isDisabled ? '' : undefined}
         >
@@ -92,7 +100,7 @@ export function SelectField({
           )}
           {options.map((option) => (
             <option key={option.id} value={option.id}>
-              {option.name}
+              {pickerName(option)}
             </option>
           ))}
         </select>
@@ -111,6 +119,11 @@ export function SelectField({
           </button>
         )}
       </div>
+      {retired && (
+        <p id={noteId} className={styles.description}>
+          No longer offered: you can keep it or choose another.
+        </p>
+      )}
       {error && (
         <p id={ids.errorId} className={styles.error}>
           {error}

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { pickable } from '../lookups/pickable.ts';
+import { pickable, pickerName } from '../lookups/pickable.ts';
 import buttons from '../shell/buttons.module.css';
 import { CloseIcon } from '../shell/icons.tsx';
 import { DialogTitle, ModalDialog } from '../shell/ModalDialog.tsx';
@@ -47,7 +47,9 @@ export function FeedFiltersDialog({
   // The owner search keeps its own text; a new key after Reset starts it empty.
   const [resets, setResets] = useState(0);
   const ids = useId();
-  const schoolDepartments = departments.filter((d) => d.school_id === draft.schoolId);
+  const schoolDepartments = pickable(departments, [draft.departmentId]).filter(
+    (d) => d.school_id === draft.schoolId,
+  );
   const change = (patch: Partial<FeedFilters>) => setDraft((current) => ({ ...current, ...patch }));
 
   const apply = () => {
@@ -124,7 +126,7 @@ export function FeedFiltersDialog({
                         })
                       }
                     />
-                    {support.name}
+                    {pickerName(support)}
                   </label>
                 ))}
               </div>
@@ -145,9 +147,9 @@ export function FeedFiltersDialog({
                 }
               >
                 <option value="">Any school</option>
-                {schools.map((school) => (
+                {pickable(schools, [draft.schoolId]).map((school) => (
                   <option key={school.id} value={school.id}>
-                    {school.name}
+                    {pickerName(school)}
                   </option>
                 ))}
               </select>
@@ -167,7 +169,7 @@ export function FeedFiltersDialog({
                 <option value="">Any department</option>
                 {schoolDepartments.map((department) => (
                   <option key={department.id} value={department.id}>
-                    {department.name}
+                    {pickerName(department)}
                   </option>
                 ))}
               </select>

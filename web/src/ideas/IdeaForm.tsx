@@ -6,7 +6,7 @@ import { isApiError } from '../api/apiError.ts';
 import fieldStyles from '../forms/Field.module.css';
 import { lazyResolver } from '../forms/lazyResolver.ts';
 import { SubmitButton } from '../forms/SubmitButton.tsx';
-import { pickable } from '../lookups/pickable.ts';
+import { pickable, pickerName } from '../lookups/pickable.ts';
 import buttons from '../shell/buttons.module.css';
 import { PlusIcon } from '../shell/screenIcons.tsx';
 import { usePersisted } from '../state/usePersisted.ts';
@@ -194,7 +194,7 @@ export function IdeaForm({ idea, onSaved, onCancel }: IdeaFormProps) {
                       )
                     }
                   />
-                  {support.name}
+                  {pickerName(support)}
                 </label>
               ))}
             </div>
@@ -224,7 +224,7 @@ export function IdeaForm({ idea, onSaved, onCancel }: IdeaFormProps) {
                     checked={ipStatusId === status.id}
                     onChange={() => form.setValue('ip_status_id', status.id, { shouldDirty: true })}
                   />
-                  {status.name}
+                  {pickerName(status)}
                 </label>
               ))}
             </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickable } from './pickable.ts';
+import { pickable, pickerName } from './pickable.ts';
 
 describe('pickable', () => {
   const list = [
@@ -14,5 +14,9 @@ describe('pickable', () => {
 
   it('keeps a deactivated entry that is already chosen', () => {
     expect(pickable(list, [2, null]).map((e) => e.id)).toEqual([1, 2, 3]);
+  });
+
+  it('names a deactivated entry as such, the others as they are', () => {
+    expect(list.map(pickerName)).toEqual(['Funding', 'Licensing (deactivated)', 'Mentorship']);
   });
 });

@@ -68,23 +68,13 @@ export function referenceLists(tenantId: number): ReferenceList<Named | Departme
       slice: 'schools',
       queryKey: ['schools', tenantId],
       queryFn: async ({ signal }) =>
-        (
-          await api.get<Answer<typeof schoolsAnswer>>('/schools', {
-            query: { is_active: true },
-            signal,
-          })
-        ).schools,
+        (await api.get<Answer<typeof schoolsAnswer>>('/schools', { signal })).schools,
     },
     {
       slice: 'departments',
       queryKey: ['departments', tenantId],
       queryFn: async ({ signal }) =>
-        (
-          await api.get<Answer<typeof departmentsAnswer>>('/departments', {
-            query: { is_active: true },
-            signal,
-          })
-        ).departments,
+        (await api.get<Answer<typeof departmentsAnswer>>('/departments', { signal })).departments,
     },
   ];
 }

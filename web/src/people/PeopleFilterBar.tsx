@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { pickable } from '../lookups/pickable.ts';
 import buttons from '../shell/buttons.module.css';
 import { ChevronDownIcon } from '../shell/icons.tsx';
 import { usePersisted } from '../state/usePersisted.ts';
@@ -40,10 +41,11 @@ export function PeopleFilterBar({ filters, selectedPerson, onChange }: PeopleFil
   const roles = usePersisted('roles');
   const schools = usePersisted('schools');
   const departments = usePersisted('departments');
+  const offered = pickable(departments, [filters.department_id]);
   const schoolDepartments =
     filters.school_id === null
-      ? departments
-      : departments.filter((department) => department.school_id === filters.school_id);
+      ? offered
+      : offered.filter((department) => department.school_id === filters.school_id);
 
   return (
     <search className={styles.search} aria-label="Filter people">
@@ -68,7 +70,7 @@ export function PeopleFilterBar({ filters, selectedPerson, onChange }: PeopleFil
         <ClearableSelect
           label="School"
           placeholder="Any school"
-          options={schools}
+          options={pickable(schools, [filters.school_id])}
           value={filters.school_id}
           onChange={(id) => onChange(withSchool(filters, id, departments))}
         />

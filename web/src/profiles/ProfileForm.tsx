@@ -9,6 +9,7 @@ import fieldStyles from '../forms/Field.module.css';
 import { FormAlert } from '../forms/FormAlert.tsx';
 import { lazyResolver } from '../forms/lazyResolver.ts';
 import { TextField } from '../forms/TextField.tsx';
+import { pickable } from '../lookups/pickable.ts';
 import { ClearableSelect } from '../people/ClearableSelect.tsx';
 import buttons from '../shell/buttons.module.css';
 import { Screen } from '../shell/Screen.tsx';
@@ -69,7 +70,10 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
   const { errors, isSubmitting } = form.formState;
   const grants = useFieldArray({ control: form.control, name: 'grants' });
   const schoolId = form.watch('school_id');
-  const schoolDepartments = departments.filter((d) => d.school_id === schoolId);
+  // A school or department deactivated since it was saved stays on offer, marked; no other does.
+  const schoolDepartments = pickable(departments, [profile.department_id]).filter(
+    (d) => d.school_id === schoolId,
+  );
 
   const submit = form.handleSubmit(
     async (values) => {
@@ -221,7 +225,7 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
                     label={fields.school.label}
                     placeholder={fields.school.placeholder}
                     description={fields.school.description}
-                    options={schools}
+                    options={pickable(schools, [profile.school_id])}
                     value={field.value}
                     onChange={(id) => {
                       field.onChange(id);

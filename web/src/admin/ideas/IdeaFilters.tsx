@@ -1,6 +1,7 @@
 import type { CaseManagerCandidate, Named } from '@kindling/contract';
 import { useEffect, useId, useState } from 'react';
 import fields from '../../forms/Field.module.css';
+import { pickerName } from '../../lookups/pickable.ts';
 import buttons from '../../shell/buttons.module.css';
 import members from '../members/MembersSection.module.css';
 import type { IdeaFilterValues, IdOrNone } from './ideasAdminApi.ts';
@@ -37,7 +38,7 @@ function Choice({ label, value, onChange, options, any, none }: ChoiceProps) {
         {none && <option value="none">{none}</option>}
         {options.map((option) => (
           <option key={option.id} value={option.id}>
-            {option.name}
+            {pickerName(option)}
           </option>
         ))}
       </select>

@@ -1,6 +1,7 @@
 import type { Department, MemberStanding, Named } from '@kindling/contract';
 import { useEffect, useId, useState } from 'react';
 import fields from '../../forms/Field.module.css';
+import { pickerName } from '../../lookups/pickable.ts';
 import buttons from '../../shell/buttons.module.css';
 import styles from './MembersSection.module.css';
 import type { MemberFilterValues } from './membersApi.ts';
@@ -48,7 +49,8 @@ function Choice({ label, value, onChange, options, everyone }: ChoiceProps) {
   );
 }
 
-const named = (list: readonly Named[]) => list.map((n) => ({ value: String(n.id), label: n.name }));
+const named = (list: readonly Named[]) =>
+  list.map((n) => ({ value: String(n.id), label: pickerName(n) }));
 const toId = (value: string) => (value === '' ? null : Number(value));
 
 /** Search by name or e-mail, then narrow by standing, role, school and department. */
