@@ -4,7 +4,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const built = path.join(root, 'web/dist/index.html');
+const built = path.join(process.env.WEB_DIST || path.join(root, 'web/dist'), 'index.html');
 
 function newest(target) {
   const stat = statSync(target);

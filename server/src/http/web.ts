@@ -4,7 +4,12 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv, Deps } from '../context.ts';
 
-export const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+/**
+ * WEB_DIST, as the build scripts read it, lets a second build (another engineer's, a measurement's)
+ * be served beside web/dist without replacing it.
+ */
+export const webDist =
+  process.env.WEB_DIST || fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /**
  * Serves the built single-page app from the same origin as the API. Hashed assets are immutable;
