@@ -47,10 +47,11 @@ const weigh = (files) => [...files].reduce((sum, file) => sum + gzipBytes(file),
 const added = (key, loaded) => weigh([...closure(key)].filter((file) => !loaded.has(file)));
 const kib = (bytes) => (bytes / KiB).toFixed(1);
 
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-const entry = union(entryKey);
-const publicLoaded = union(entryKey, ...Object.values(FIRST_SCREENS));
-const signedInLoaded = union(entryKey, ...SIGNED_IN_SHELL);
+// index.html loads the app's entry and the early requests' (docs/decisions/0017).
+const entryKeys = Object.keys(manifest).filter((key) => manifest[key].isEntry);
+const entry = union(...entryKeys);
+const publicLoaded = union(...entryKeys, ...Object.values(FIRST_SCREENS));
+const signedInLoaded = union(...entryKeys, ...SIGNED_IN_SHELL);
 
 const rows = [];
 const over = [];
@@ -60,7 +61,7 @@ const check = (name, bytes, budget, measured) => {
 };
 
 for (const [name, key] of Object.entries(FIRST_SCREENS)) {
-  check(name, weigh(union(entryKey, key)), BUDGET.firstScreen, 'first load, whole');
+  check(name, weigh(union(...entryKeys, key)), BUDGET.firstScreen, 'first load, whole');
 }
 check(
   'signed-in shell',

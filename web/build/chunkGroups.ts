@@ -14,9 +14,11 @@ const SHELL_LIBRARIES =
   /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|use-sync-external-store)[\\/](?!.*(mutationObserver|queriesObserver|infiniteQueryObserver|useMutation|useQueries|useInfiniteQuery|useSuspense|usePrefetch|useIsFetching|useMutationState|Hydration|hydration))/;
 /**
  * The contract modules the shell reads constants from (never the schema modules, which need zod),
- * and Vite's helper that preloads a lazy screen's chunks.
+ * Vite's helper that preloads a lazy screen's chunks, and the screens' icons, which home shares
+ * with the signed-in screens (in a chunk of their own they cost every first screen a request).
  */
-const SHELL_HELPERS = /contract[\\/]src[\\/](limits|errors)\.ts$|vite[\\/]preload-helper/;
+const SHELL_HELPERS =
+  /contract[\\/]src[\\/](limits|errors)\.ts$|vite[\\/]preload-helper|web[\\/]src[\\/]shell[\\/]screenIcons\./;
 const WEB_SOURCE = /[\\/]web[\\/]src[\\/]/;
 
 /**
@@ -26,12 +28,24 @@ const WEB_SOURCE = /[\\/]web[\\/]src[\\/]/;
 const FORM_KIT =
   /web[\\/]src[\\/](forms[\\/](?!SelectField|ComboBoxField|CodeInput|PasswordGuidelines)|shell[\\/]CardPage|auth[\\/](authMessages|authApi|signInProblem)|lookups[\\/]referenceData)/;
 
+/**
+ * Small modules that several signed-in screens share: the screen frame, the member's photo and
+ * role, the selects, the feed's and profile's helpers. Left to the automatic chunking each became
+ * a chunk of under 2 KiB, and a screen waited for a dozen requests after its own. Form parts,
+ * dialogs' contents and schemas stay out: only the screens that use them load them.
+ */
+const SCREEN_KIT =
+  /web[\\/]src[\\/](shell[\\/](Screen|Avatar|MenuButton|anchoredPopup|ModalDialog|BackButton)|people[\\/](PersonPhoto|RoleIcon|ClearableSelect)|forms[\\/](SelectField|ComboBoxField)|lookups[\\/]pickable|ideas[\\/](ideaIcons|ideasApi|feedSearch|ideaProblems|ideaOwnership|SupportChips|useBackToFirstPage|PostIdeaButton|useIdea)|profiles[\\/](profileApi|profileProblems|periods)|format[\\/]dates)\.|contract[\\/]src[\\/](ideaMessages|profileMessages)\.|@tanstack[\\/].*(useMutation|mutationObserver)\./;
+
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
 }
 
-/** `app`: the web modules the entry imports statically, and the shell's libraries. */
-function firstScreenModules(entry: string) {
+/**
+ * `app`: the web modules the entry imports statically, and the shell's libraries; not the early
+ * requests, an entry of their own that must not wait for the app.
+ */
+function firstScreenModules(entry: string, early: string) {
   let shell: Set<string> | undefined;
   const shellOf = (graph: ModuleGraph) => {
     if (shell) return shell;
@@ -39,7 +53,7 @@ function firstScreenModules(entry: string) {
     const pending = [entry];
     // Followed through web sources only, so a lazy screen's own modules stay with it.
     for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
-      if (shell.has(id) || !WEB_SOURCE.test(id)) continue;
+      if (shell.has(id) || id === early || !WEB_SOURCE.test(id)) continue;
       shell.add(id);
       pending.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
     }
@@ -49,10 +63,14 @@ function firstScreenModules(entry: string) {
     shellOf(graph).has(id) || SHELL_LIBRARIES.test(id) || SHELL_HELPERS.test(id) ? 'app' : null;
 }
 
-/** The groups for rolldown's `output.codeSplitting.groups`, for the app whose entry is `entry`. */
-export function chunkGroups(entry: string) {
+/**
+ * The groups for rolldown's `output.codeSplitting.groups`, for the app whose entry is `entry` and
+ * whose early requests' entry is `early`.
+ */
+export function chunkGroups(entry: string, early: string) {
   return [
-    { debugName: 'app', name: firstScreenModules(entry) },
+    { debugName: 'app', name: firstScreenModules(entry, early) },
     { name: 'forms', test: FORM_KIT },
+    { name: 'screens', test: SCREEN_KIT, minShareCount: 2 },
   ];
 }

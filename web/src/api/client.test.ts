@@ -40,6 +40,23 @@ describe('api', () => {
     expect(init.headers).toMatchObject({ 'Content-Type': 'application/json' });
   });
 
+  it('reads the answer of a request already sent instead of sending it again', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const body = { code: 'NOT_FOUND', message: 'No such tenant', status: 404, details: [] };
+
+    await expect(
+      api.get('/tenant', { query: { domain: 'x' }, sent: Promise.resolve(answer(200, { id: 1 })) }),
+    ).resolves.toEqual({ id: 1 });
+    await expect(
+      api.get('/tenant', { query: { domain: 'x' }, sent: Promise.resolve(answer(404, body)) }),
+    ).rejects.toMatchObject(body);
+    await expect(
+      api.get('/tenant', { sent: Promise.reject(new TypeError('Failed to fetch')) }),
+    ).rejects.toMatchObject({ code: 'ERR_NETWORK' });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it("rejects an HTTP failure with the server's error body", async () => {
     const body = { code: 'NOT_FOUND', message: 'No such tenant', status: 404, details: [] };
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer(404, body)));

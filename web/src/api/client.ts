@@ -10,6 +10,8 @@ export interface RequestOptions {
   /** A plain value is sent as JSON; FormData (uploads) as multipart; a Blob as is, with its type. */
   body?: unknown;
   signal?: AbortSignal;
+  /** The same request already sent (app/earlyRequests.ts): its answer is read instead. */
+  sent?: Promise<Response> | undefined;
 }
 
 /** Builds `?a=1&ids=1,2`, leaving out absent values and empty lists as the API expects. */
@@ -44,7 +46,7 @@ async function readJson(response: Response): Promise<unknown> {
 export async function request<T>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
-  { query, body, signal }: RequestOptions = {},
+  { query, body, signal, sent }: RequestOptions = {},
 ): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   let payload: BodyInit | undefined;
@@ -60,13 +62,14 @@ export async function request<T>(
 
   let response: Response;
   try {
-    response = await fetch(`${BASE_PATH}${path}${toQueryString(query)}`, {
-      method,
-      headers,
-      body: payload,
-      credentials: 'same-origin',
-      signal,
-    });
+    response = await (sent ??
+      fetch(`${BASE_PATH}${path}${toQueryString(query)}`, {
+        method,
+        headers,
+        body: payload,
+        credentials: 'same-origin',
+        signal,
+      }));
   } catch (error) {
     if (isAbort(error)) throw error;
     throw networkError();

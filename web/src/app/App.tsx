@@ -11,7 +11,7 @@ export function App() {
     prefetchStartup(client);
     return client;
   });
-  const [router] = useState(createRouter);
+  const [router] = useState(() => createRouter(queryClient));
 
   return (
     <QueryClientProvider client={queryClient}>

@@ -3,15 +3,17 @@ import { fetchSession, sessionQueryKey } from '../auth/session.ts';
 import { persistedStore } from '../state/persistedStore.ts';
 import { fetchTenant, tenantQueryKey } from '../tenant/tenantApi.ts';
 import { chooseTenantDomain } from '../tenant/useTenantDomain.ts';
+import { takeEarlySession, takeEarlyTenant } from './earlyRequests.ts';
 
 /**
  * Starts the tenant and session requests while the first screen's code is still loading, instead
- * of after it; the components asking for them later share these requests.
+ * of after it, or takes over the ones index.html's early script sent before the app had arrived;
+ * the components asking for them later share these requests.
  */
 export function prefetchStartup(queryClient: QueryClient): void {
   void queryClient.prefetchQuery({
     queryKey: sessionQueryKey,
-    queryFn: ({ signal }) => fetchSession(signal),
+    queryFn: ({ signal }) => fetchSession(signal, takeEarlySession()),
   });
   const domain = chooseTenantDomain(
     window.location.search,
@@ -20,7 +22,7 @@ export function prefetchStartup(queryClient: QueryClient): void {
   if (domain) {
     void queryClient.prefetchQuery({
       queryKey: tenantQueryKey(domain),
-      queryFn: ({ signal }) => fetchTenant(domain, signal),
+      queryFn: ({ signal }) => fetchTenant(domain, signal, takeEarlyTenant(domain)),
     });
   }
 }

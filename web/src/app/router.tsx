@@ -1,6 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type Params, type RouteObject } from 'react-router';
 import { RouteGuard } from '../auth/RouteGuard.tsx';
+import { fetchSession, sessionQueryKey } from '../auth/session.ts';
 import { RouteError } from '../errors/RouteError.tsx';
 import { PageSpinner } from '../shell/Spinner.tsx';
 import { AppLayout } from './AppLayout.tsx';
@@ -19,9 +21,43 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
   });
 }
 
-/** A lazily loaded screen: each becomes its own script chunk. */
-function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => ({ Component: pick(await withTimeout(load())) });
+/** Starts a screen's data requests for the address that opens it. */
+type ScreenPrefetch = (queryClient: QueryClient, url: URL, params: Params) => void;
+
+/** The query client the screens' loaders start their requests in; createRouter sets it. */
+let screensQueryClient: QueryClient | undefined;
+
+/** Members' screens ask for their data only for a member: a visitor is sent to sign in. */
+async function whenSignedIn(queryClient: QueryClient, start: () => void) {
+  const session = await queryClient
+    .ensureQueryData({ queryKey: sessionQueryKey, queryFn: ({ signal }) => fetchSession(signal) })
+    .catch(() => null);
+  if (session) start();
+}
+
+/**
+ * A lazily loaded screen: each becomes its own script chunk. With `prefetch`, the screen's data
+ * is asked for as its route matches, while the rest of the start-up runs, rather than once the
+ * screen has rendered (docs/decisions/0017); the loader waits for none of it.
+ */
+function screen<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  prefetch?: (module: M) => ScreenPrefetch,
+) {
+  return async () => {
+    const module = await withTimeout(load());
+    const start = prefetch?.(module);
+    const queryClient = screensQueryClient;
+    if (!start || !queryClient) return { Component: pick(module) };
+    return {
+      Component: pick(module),
+      loader: ({ request, params }: { request: Request; params: Params }) => {
+        void whenSignedIn(queryClient, () => start(queryClient, new URL(request.url), params));
+        return null;
+      },
+    };
+  };
 }
 
 const signedOutOnly: RouteObject = {
@@ -66,6 +102,7 @@ const signedIn: RouteObject = {
       lazy: screen(
         () => import('../ideas/DashboardPage.tsx'),
         (m) => m.DashboardPage,
+        (m) => m.prefetchDashboard,
       ),
     },
     {
@@ -73,6 +110,7 @@ const signedIn: RouteObject = {
       lazy: screen(
         () => import('../people/PeoplePage.tsx'),
         (m) => m.PeoplePage,
+        (m) => m.prefetchPeople,
       ),
     },
     {
@@ -108,6 +146,7 @@ const signedIn: RouteObject = {
       lazy: screen(
         () => import('../profiles/ProfilePage.tsx'),
         (m) => m.ProfilePage,
+        (m) => m.prefetchProfile,
       ),
     },
   ],
@@ -222,6 +261,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
+export function createRouter(queryClient: QueryClient) {
+  screensQueryClient = queryClient;
   return createBrowserRouter(routes);
 }

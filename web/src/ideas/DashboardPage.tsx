@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../app/paths.ts';
@@ -33,6 +33,22 @@ const FeedFiltersDialog = lazy(() =>
   import('./FeedFiltersDialog.tsx').then((m) => ({ default: m.FeedFiltersDialog })),
 );
 
+/** The recommended feed while no filter is set, else the filtered list. */
+function feedQuery(state: FeedState) {
+  const filtered = hasFilters(state);
+  const query = listQuery(state);
+  return {
+    queryKey: filtered ? ideaKeys.list(query) : ideaKeys.recommended(state.page),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      filtered ? fetchIdeas(query, { signal }) : fetchRecommended(state.page, { signal }),
+  };
+}
+
+/** Asks for the feed the address shows (app/router.tsx). */
+export function prefetchDashboard(queryClient: QueryClient, url: URL): void {
+  void queryClient.prefetchQuery(feedQuery(parseFeedSearch(url.searchParams)));
+}
+
 /**
  * SPEC §2 dashboard: the recommended feed while no filter is set, the filtered list once one
  * is. The filters live in the URL, so a reload or a shared link shows the same list.
@@ -44,15 +60,9 @@ export function DashboardPage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const state = parseFeedSearch(search);
   const filtered = hasFilters(state);
-  const query = listQuery(state);
   const counted = filterQuery(state);
 
-  const feed = useQuery({
-    queryKey: filtered ? ideaKeys.list(query) : ideaKeys.recommended(state.page),
-    queryFn: ({ signal }) =>
-      filtered ? fetchIdeas(query, { signal }) : fetchRecommended(state.page, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  const feed = useQuery({ ...feedQuery(state), placeholderData: keepPreviousData });
   const count = useQuery({
     queryKey: ideaKeys.count(counted),
     queryFn: ({ signal }) => fetchIdeaCount(counted, { signal }),

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../api/apiError.ts';
@@ -10,7 +10,7 @@ import { Pagination } from './Pagination.tsx';
 import { PeopleFilterBar } from './PeopleFilterBar.tsx';
 import styles from './PeoplePage.module.css';
 import { PersonCard } from './PersonCard.tsx';
-import { fetchPeopleCount, fetchPeoplePage, fetchPersonName, peopleKeys } from './peopleApi.ts';
+import { fetchPersonName, peopleCountQuery, peopleKeys, peoplePageQuery } from './peopleApi.ts';
 import {
   activeFilterNames,
   defaultFilters,
@@ -20,6 +20,13 @@ import {
 } from './peopleFilters.ts';
 
 const countFormat = new Intl.NumberFormat('en-US');
+
+/** Asks for the directory's page and count for the address that opens it (app/router.tsx). */
+export function prefetchPeople(queryClient: QueryClient, url: URL): void {
+  const filters = readPeopleFilters(url.searchParams);
+  void queryClient.prefetchQuery(peoplePageQuery(filters));
+  void queryClient.prefetchQuery(peopleCountQuery(filters));
+}
 
 /** SPEC §2 People: the directory with its filters, all kept in the URL. */
 export function PeoplePage() {
@@ -35,17 +42,11 @@ export function PeoplePage() {
   });
 
   const list = useQuery({
-    queryKey: peopleKeys.page(filters),
-    queryFn: ({ signal }) => fetchPeoplePage(filters, signal),
+    ...peoplePageQuery(filters),
     placeholderData: keepPreviousData,
     retry: (count, error) => !isApiError(error, 'NOT_FOUND') && count < 2,
   });
-  // SPEC §8: the count falls to 0 when it cannot be had, whatever the reason.
-  const count = useQuery({
-    queryKey: peopleKeys.count(filters),
-    queryFn: ({ signal }) => fetchPeopleCount(filters, signal).catch(() => 0),
-    placeholderData: keepPreviousData,
-  });
+  const count = useQuery({ ...peopleCountQuery(filters), placeholderData: keepPreviousData });
   const personName = useQuery({
     queryKey: peopleKeys.person(filters.user_id ?? 0),
     queryFn: ({ signal }) => fetchPersonName(filters.user_id ?? 0, signal),
@@ -81,9 +82,19 @@ export function PeoplePage() {
     <Screen
       title={branding.navLabels.people}
       lead={
-        count.data === undefined
-          ? 'Find colleagues, mentors and partners across the university.'
-          : `${countFormat.format(count.data)} ${count.data === 1 ? 'member matches' : 'members match'} ${active ? 'these filters' : 'the directory'}.`
+        // The sentence stands from the first paint with a placeholder of the number's size, so
+        // the count arriving never moves the filters and results below it (layout shift).
+        <>
+          {count.data === undefined ? (
+            <span className={styles.countPending}>
+              <span className="visually-hidden">Counting</span>
+            </span>
+          ) : (
+            countFormat.format(count.data)
+          )}{' '}
+          {count.data === 1 ? 'member matches' : 'members match'}{' '}
+          {active ? 'these filters' : 'the directory'}.
+        </>
       }
     >
       <PeopleFilterBar filters={filters} onChange={setFilters} selectedPerson={selectedPerson} />
@@ -100,7 +111,7 @@ export function PeoplePage() {
         aria-busy={list.isFetching || undefined}
       >
         {list.isPending ? (
-          <ul className={styles.grid} aria-hidden="true">
+          <ul key="pending" className={styles.grid} aria-hidden="true">
             {Array.from({ length: 6 }, (_, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
               <li key={i} className={styles.skeleton} />

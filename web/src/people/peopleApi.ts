@@ -41,6 +41,19 @@ export async function fetchPeopleCount(filters: PeopleFilters, signal: AbortSign
   return answer.total_count;
 }
 
+/** The directory's page for `filters`, as the screen and its prefetch ask for it. */
+export const peoplePageQuery = (filters: PeopleFilters) => ({
+  queryKey: peopleKeys.page(filters),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchPeoplePage(filters, signal),
+});
+
+/** SPEC §8: the count falls to 0 when it cannot be had, whatever the reason. */
+export const peopleCountQuery = (filters: PeopleFilters) => ({
+  queryKey: peopleKeys.count(filters),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    fetchPeopleCount(filters, signal).catch(() => 0),
+});
+
 /**
  * Names for the person picker: whoever matches the other filters and whose name holds `q`. The
  * chosen person is left out of the filters, or the list could hold nobody else to switch to.

@@ -1,6 +1,6 @@
 import { profileMessages } from '@kindling/contract';
-import { useQuery } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { Link, type Params, useLocation, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../api/apiError.ts';
 import { paths } from '../app/paths.ts';
 import { FormAlert } from '../forms/FormAlert.tsx';
@@ -21,14 +21,24 @@ function profileIdOf(value: string | undefined): number | null {
   return id >= 1 && id <= 2_147_483_647 ? id : null;
 }
 
+const profileQuery = (userId: number) => ({
+  queryKey: profileQueryKey(userId),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchProfile(userId, signal),
+});
+
+/** Asks for the profile the address names (app/router.tsx). */
+export function prefetchProfile(queryClient: QueryClient, _url: URL, params: Params): void {
+  const userId = profileIdOf(params.id);
+  if (userId !== null) void queryClient.prefetchQuery(profileQuery(userId));
+}
+
 /** SPEC §2 Profile: a member's details and sections, with a way back. */
 export function ProfilePage() {
   const userId = profileIdOf(useParams().id);
   const navigate = useNavigate();
   const location = useLocation();
   const query = useQuery({
-    queryKey: profileQueryKey(userId ?? 0),
-    queryFn: ({ signal }) => fetchProfile(userId ?? 0, signal),
+    ...profileQuery(userId ?? 0),
     enabled: userId !== null,
     // Answers such as NOT_FOUND or FORBIDDEN will not change on a second try.
     retry: (count, error) =>

@@ -1,0 +1,60 @@
+import type { OutputBundle, OutputChunk } from 'rolldown';
+import type { Plugin } from 'vite';
+import { EARLY_SCREENS, SCREEN_CHUNKS_META } from '../src/app/earlyScreens.ts';
+
+/** The early requests' entry (web/src/app/earlyRequests.ts), built beside the app's. */
+export const EARLY_ENTRY = 'src/app/earlyRequests.ts';
+
+const chunks = (bundle: OutputBundle) =>
+  Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
+
+/** A chunk's file with every file it imports statically, as the browser must load them. */
+function closure(bundle: OutputBundle, fileName: string, into = new Set<string>()): Set<string> {
+  const chunk = bundle[fileName];
+  if (into.has(fileName) || chunk?.type !== 'chunk') return into;
+  into.add(fileName);
+  for (const imported of chunk.imports) closure(bundle, imported, into);
+  return into;
+}
+
+/**
+ * Loads the early requests' chunk from index.html before the app's script, and lists in a
+ * `<meta>` the chunks of each screen in EARLY_SCREENS that the page does not load already. Vite
+ * gathers every module script of index.html into one entry, which would run only once the whole
+ * app had loaded; as a build input of its own the early script stays a file of a few hundred bytes.
+ */
+export function earlyScript(): Plugin {
+  return {
+    name: 'kindling:early-script',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const entries = chunks(bundle).filter((chunk) => chunk.isEntry);
+        const early = entries.find((chunk) => chunk.name === 'early');
+        if (!early) throw new Error(`the build lacks the ${EARLY_ENTRY} entry`);
+        const loaded = new Set<string>();
+        for (const entry of entries) closure(bundle, entry.fileName, loaded);
+
+        const screenChunks: Record<string, string[]> = {};
+        for (const { module } of EARLY_SCREENS) {
+          const screen = chunks(bundle).find((chunk) =>
+            chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(`/web/${module}`),
+          );
+          if (!screen) throw new Error(`no chunk for the early screen ${module}`);
+          screenChunks[module] = [...closure(bundle, screen.fileName)]
+            .filter((file) => !loaded.has(file))
+            .map((file) => `/${file}`);
+        }
+        const content = JSON.stringify(screenChunks).replaceAll('"', '&quot;');
+        return html.replace(
+          '<script type="module"',
+          `<meta name="${SCREEN_CHUNKS_META}" content="${content}" />\n` +
+            `    <script type="module" crossorigin src="/${early.fileName}"></script>\n` +
+            '    <script type="module"',
+        );
+      },
+    },
+  };
+}
