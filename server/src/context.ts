@@ -3,6 +3,7 @@ import type { RateLimits } from './auth/rate-limits.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { TenantRow } from './db/system.ts';
+import type { RankingCache } from './ideas/ranking-cache.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Storage } from './storage/port.ts';
 
@@ -15,6 +16,8 @@ export interface Deps {
   rateLimits: RateLimits;
   storage: Storage;
   now: () => Date;
+  /** The recommended feed's rankings of this process (ideas/ranking-cache.ts). */
+  rankings: RankingCache;
   /** Set when shutdown begins: new requests are then refused with 503 while the rest finish. */
   lifecycle: { draining: boolean };
 }

@@ -3,6 +3,7 @@ import { createRateLimits } from './auth/rate-limits.ts';
 import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
 import type { Database } from './db/client.ts';
+import { RankingCache } from './ideas/ranking-cache.ts';
 import { Mailer } from './mail/mailer.ts';
 import { OutboxWorker, type OutboxWorkerOptions, smtpSender } from './mail/worker.ts';
 import { storageFromConfig } from './storage/from-config.ts';
@@ -32,6 +33,7 @@ export function assemble(
     rateLimits,
     storage: storageFromConfig(config),
     now: () => new Date(),
+    rankings: new RankingCache(),
     lifecycle: { draining: false },
   };
   return {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -90,8 +91,45 @@ export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Pr
   }
 }
 
+/**
+ * Each named statement stays prepared in every pooled connection, so only this many texts get a
+ * name; the hot queries are a few dozen, and any text past the cap simply runs unnamed.
+ */
+const MAX_NAMED_STATEMENTS = 500;
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string | undefined {
+  const known = statementNames.get(text);
+  if (known || statementNames.size >= MAX_NAMED_STATEMENTS) return known;
+  const name = `k_${createHash('sha1').update(text).digest('base64url')}`;
+  statementNames.set(text, name);
+  return name;
+}
+
+/**
+ * A connection that prepares every parameterised statement under a name derived from its text, so
+ * PostgreSQL parses and plans it once per connection instead of on every request: planning the
+ * feed's page costs six times its execution. Texts therefore must not vary with the data (lists go
+ * in as one array parameter, `= any(...)`). Statements without parameters (transaction control,
+ * migrations' multi-statement scripts) run as they are.
+ */
+class PreparingClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg.Client#query has many overloads; this only adds a name.
+  override query(config: any, values?: any, callback?: any): any {
+    const parameters = Array.isArray(values) ? values : config?.values;
+    const text = typeof config === 'string' ? config : config?.text;
+    const name =
+      typeof text === 'string' && !config?.name && parameters?.length > 0
+        ? statementName(text)
+        : undefined;
+    if (!name) return super.query(config, values, callback);
+    const named = typeof config === 'string' ? { text, name } : { ...config, name };
+    return super.query(named, values, callback);
+  }
+}
+
 export async function openPostgres(url: string, max = 20): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, Client: PreparingClient });
   // A lost connection (server restart, network cut) must not crash the process: the pool reports
   // it for idle clients, each client for itself while checked out; the query under way rejects
   // anyway and its request answers 503.

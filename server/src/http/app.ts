@@ -78,7 +78,8 @@ export function createApp(deps: Deps) {
     c.set('session', null);
     c.set('tenant', null);
     await next();
-    c.header('X-Request-Id', requestId);
+    // On the answer's own headers: c.header() after the answer exists copies it through a stream.
+    c.res.headers.set('X-Request-Id', requestId);
     const session = c.get('session');
     // The path only: query strings carry claim tokens and must never reach the log.
     log.info(
@@ -125,7 +126,10 @@ export function createApp(deps: Deps) {
   const importLimit = bodyLimit({ maxSize: importLimits.bytes, onError: tooLarge });
   const limitFor = (path: string) =>
     isPhotoUpload(path) ? photoLimit : isImportUpload(path) ? importLimit : jsonLimit;
-  app.use('/api/*', (c, next) => limitFor(c.req.path)(c, next));
+  // Asking a GET for its body would build a full WHATWG Request (and an AbortController) for nothing.
+  app.use('/api/*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitFor(c.req.path)(c, next),
+  );
   app.use('/api/*', resolveSession(deps));
   app.route('/api/v1', apiRoutes(deps));
   app.doc31('/api/v1/openapi.json', {

@@ -136,5 +136,6 @@ export async function removeIdea(deps: Deps, session: SessionContext, ideaId: nu
       },
     });
   });
+  deps.rankings.invalidate(tenantId);
   return { message: 'The idea has been removed.' };
 }

@@ -1,7 +1,7 @@
 import type { IdeaFilters } from '@kindling/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../db/client.ts';
-import { idList, type SummaryRow, summaryColumns, summaryJoins } from './idea-rows.ts';
+import { anyId, type SummaryRow, summaryColumns, summaryJoins } from './idea-rows.ts';
 import type { PageWindow, SortOrder } from './paging.ts';
 
 /**
@@ -18,16 +18,16 @@ function matching(tenantId: number, viewerId: number, filters: IdeaFilters): SQL
   if (filters.support_id) {
     parts.push(sql`exists (select 1 from idea_supports s
       where s.tenant_id = ${tenantId} and s.idea_id = i.id
-        and s.support_id in ${idList(filters.support_id)})`);
+        and s.support_id ${anyId(filters.support_id)})`);
   }
   if (filters.idea_owner_id) {
-    parts.push(sql`i.principal_investigator_id in ${idList(filters.idea_owner_id)}`);
+    parts.push(sql`i.principal_investigator_id ${anyId(filters.idea_owner_id)}`);
   }
   if (filters.school_id) {
-    parts.push(sql`i.pi_school_id in ${idList(filters.school_id)}`);
+    parts.push(sql`i.pi_school_id ${anyId(filters.school_id)}`);
   }
   if (filters.department_id) {
-    parts.push(sql`i.pi_department_id in ${idList(filters.department_id)}`);
+    parts.push(sql`i.pi_department_id ${anyId(filters.department_id)}`);
   }
   return sql.join(parts, sql` and `);
 }
@@ -47,7 +47,7 @@ function countQuery(tenantId: number, viewerId: number, filters: IdeaFilters): S
         as n`;
     }
     return sql`select count(distinct s.idea_id)::int as n from idea_supports s
-      where s.tenant_id = ${tenantId} and s.support_id in ${idList(filters.support_id)}`;
+      where s.tenant_id = ${tenantId} and s.support_id ${anyId(filters.support_id)}`;
   }
   return sql`select count(*)::int as n from ideas i
     where ${matching(tenantId, viewerId, filters)}`;

@@ -66,9 +66,8 @@ export const summaryJoins = sql`
   left join users cm on cm.tenant_id = i.tenant_id and cm.id = i.case_manager_id
   left join roles cmr on cmr.tenant_id = cm.tenant_id and cmr.id = cm.role_id`;
 
-/** `(1, 2, 3)` as bound parameters, for `in` lists. */
-export const idList = (ids: readonly number[]) =>
-  sql`(${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )})`;
+/**
+ * `= any($1)` with the ids as one array parameter: an `in (...)` list would make the statement's
+ * text, and so its prepared plan (db/client.ts), differ with every list length.
+ */
+export const anyId = (ids: readonly number[]) => sql`= any(${sql.param(ids)}::int[])`;

@@ -1,11 +1,13 @@
 /**
  * The recommended feed (docs/decisions/0010-recommended-feed.md): a bounded pool of candidate ideas
  * drawn from a few index-backed sources, scored in SQL by what the member shares with each idea.
- * Two statements whatever the page: the member's signals, then the ranked page with its total.
+ * Three statements whatever the page: the member's signals and their ranked pool (both skipped
+ * while the ranking is cached), then the page's cards.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../db/client.ts';
-import { idList, type SummaryRow, summaryColumns, summaryJoins } from './idea-rows.ts';
+import { anyId, type SummaryRow, summaryColumns, summaryJoins } from './idea-rows.ts';
+import type { RankedIdea } from './ranking-cache.ts';
 
 /** What the ranking knows about the member. */
 export interface MemberSignals {
@@ -114,7 +116,7 @@ function candidatePool(tenantId: number, userId: number, signals: MemberSignals)
     sources.push(sql`(select i.id from ${window}
       where ${othersInWindow} and exists (select 1 from idea_supports s
         where s.tenant_id = ${tenantId} and s.idea_id = i.id
-          and s.support_id in ${idList(signals.supports.map((s) => s.id))})
+          and s.support_id ${anyId(signals.supports.map((s) => s.id))})
       ${newest(SOURCE_LIMITS.supports)})`);
   }
   if (signals.query) {
@@ -156,35 +158,42 @@ function score(signals: MemberSignals): SQL {
   return sql.join(terms, sql` + `);
 }
 
-type RankedRow = SummaryRow & { total: number };
-
 /**
- * One page of the member's ranked pool, their own ideas last, with the pool's size in `total` on
- * every row (an empty answer past the end carries no total, and needs none: it is a 404).
+ * The member's whole ranked pool, their own ideas last: ids only, a few thousand bytes, so that
+ * its pages can be read from it for a while (ranking-cache.ts).
  */
-export function recommendedPage(
+export function rankedPool(
   db: Executor,
   tenantId: number,
   userId: number,
   signals: MemberSignals,
-  page: { offset: number; limit: number },
-): Promise<RankedRow[]> {
-  return queryRows<RankedRow>(
+): Promise<RankedIdea[]> {
+  return queryRows<RankedIdea>(
     db,
     sql`with pool as (${candidatePool(tenantId, userId, signals)}),
         scored as (
           select i.id, i.created_at, i.principal_investigator_id = ${userId} as own,
                  ${score(signals)} as score
           from pool c
-          join ideas i on i.tenant_id = ${tenantId} and i.id = c.id),
-        ranked as (
-          select id, own, score, created_at, count(*) over () as total from scored
-          order by own, score desc, created_at desc, id desc
-          offset ${page.offset} limit ${page.limit})
-        select ${summaryColumns(tenantId, userId)}, r.total::int as total
-        from ranked r
-        join ideas i on i.tenant_id = ${tenantId} and i.id = r.id
+          join ideas i on i.tenant_id = ${tenantId} and i.id = c.id)
+        select id, own from scored
+        order by own, score desc, created_at desc, id desc`,
+  );
+}
+
+/** The cards of these ideas, in the order given; ideas deleted since are left out. */
+export function ideaCards(
+  db: Executor,
+  tenantId: number,
+  viewerId: number,
+  ids: number[],
+): Promise<SummaryRow[]> {
+  return queryRows<SummaryRow>(
+    db,
+    sql`select ${summaryColumns(tenantId, viewerId)}
+        from unnest(${sql.param(ids)}::int[]) with ordinality as p(id, n)
+        join ideas i on i.tenant_id = ${tenantId} and i.id = p.id
         ${summaryJoins}
-        order by r.own, r.score desc, r.created_at desc, r.id desc`,
+        order by p.n`,
   );
 }

@@ -11,7 +11,7 @@ import {
   supportTypes,
   users,
 } from '../db/schema.ts';
-import { idList, isoTime, type SummaryRow, summaryColumns, summaryJoins } from './idea-rows.ts';
+import { anyId, isoTime, type SummaryRow, summaryColumns, summaryJoins } from './idea-rows.ts';
 
 export interface IdeaContent {
   title: string;
@@ -209,8 +209,8 @@ export function ideaOwners(
         where u.tenant_id = ${tenantId}
           and u.admin_status_id = ${status.approved} and u.user_status_id = ${status.approved}
           and not u.is_disabled
-          ${filter.schoolIds ? sql`and u.school_id in ${idList(filter.schoolIds)}` : sql``}
-          ${filter.departmentIds ? sql`and u.department_id in ${idList(filter.departmentIds)}` : sql``}
+          ${filter.schoolIds ? sql`and u.school_id ${anyId(filter.schoolIds)}` : sql``}
+          ${filter.departmentIds ? sql`and u.department_id ${anyId(filter.departmentIds)}` : sql``}
           ${filter.q ? sql`and ${name} like ${pattern}` : sql``}
           and exists (select 1 from ideas i
                       where i.tenant_id = ${tenantId} and i.principal_investigator_id = u.id)

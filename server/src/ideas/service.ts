@@ -16,7 +16,7 @@ import type { SummaryRow } from './idea-rows.ts';
 import { pageWindow, type SortOrder, totalPages } from './paging.ts';
 import { authorizeFollow, authorizeOwner } from './policy.ts';
 import { presentDetail, presentSummary } from './presenter.ts';
-import { memberSignals, recommendedPage } from './recommendations.ts';
+import { ideaCards, memberSignals, rankedPool } from './recommendations.ts';
 import {
   activeIpStatusExists,
   addFollow,
@@ -103,13 +103,17 @@ export function memberIdeas(deps: Deps, session: SessionContext, memberId: numbe
 export function recommendedIdeas(deps: Deps, session: SessionContext, paging: Paging) {
   const { tenantId, userId } = session;
   return inTenant(deps.database.db, tenantId, async (tx): Promise<IdeasPage> => {
-    const signals = await memberSignals(tx, tenantId, userId);
-    const rows = await recommendedPage(tx, tenantId, userId, signals, {
-      offset: (paging.page - 1) * paging.page_size,
-      limit: paging.page_size,
-    });
-    if (rows.length === 0 && paging.page > 1) throw notFound(ideaMessages.pageNotFound);
-    return pageAnswer(rows, paging.page, totalPages(rows[0]?.total ?? 0, paging.page_size));
+    let ranking = deps.rankings.get(tenantId, userId);
+    if (!ranking) {
+      const stamp = deps.rankings.stamp(tenantId);
+      ranking = await rankedPool(tx, tenantId, userId, await memberSignals(tx, tenantId, userId));
+      deps.rankings.set(tenantId, userId, ranking, stamp);
+    }
+    const offset = (paging.page - 1) * paging.page_size;
+    const ids = ranking.slice(offset, offset + paging.page_size).map((idea) => idea.id);
+    if (ids.length === 0 && paging.page > 1) throw notFound(ideaMessages.pageNotFound);
+    const rows = ids.length > 0 ? await ideaCards(tx, tenantId, userId, ids) : [];
+    return pageAnswer(rows, paging.page, totalPages(ranking.length, paging.page_size));
   });
 }
 
@@ -173,6 +177,7 @@ export async function createIdea(deps: Deps, session: SessionContext, idea: Idea
     await checkLookups(tx, tenantId, idea, nothingSaved);
     return insertIdea(tx, tenantId, userId, content(idea));
   });
+  deps.rankings.invalidate(tenantId);
   return { idea_id: id };
 }
 
@@ -195,6 +200,7 @@ export async function updateIdea(
     await checkLookups(tx, tenantId, idea, await findIdeaLookups(tx, tenantId, ideaId));
     await replaceIdea(tx, tenantId, ideaId, content(idea));
   });
+  deps.rankings.invalidate(tenantId);
   return { idea_id: ideaId };
 }
 
@@ -204,6 +210,7 @@ export async function deleteIdea(deps: Deps, session: SessionContext, ideaId: nu
     authorizeOwner(session, await existingIdea(tx, session, ideaId));
     await deleteIdeaRow(tx, session.tenantId, ideaId);
   });
+  deps.rankings.invalidate(session.tenantId);
   return { message: 'The idea has been deleted.' };
 }
 
@@ -213,6 +220,7 @@ export async function followIdea(deps: Deps, session: SessionContext, ideaId: nu
     authorizeFollow(session, await existingIdea(tx, session, ideaId));
     await addFollow(tx, session.tenantId, session.userId, ideaId);
   });
+  deps.rankings.invalidate(session.tenantId);
   return { is_following: true };
 }
 
@@ -222,6 +230,7 @@ export async function unfollowIdea(deps: Deps, session: SessionContext, ideaId: 
     await existingIdea(tx, session, ideaId);
     await removeFollow(tx, session.tenantId, session.userId, ideaId);
   });
+  deps.rankings.invalidate(session.tenantId);
   return { is_following: false };
 }
 

@@ -177,6 +177,8 @@ export async function saveProfile(
     );
     return { profile: await loadProfile(tx, session, userId), unused };
   });
+  // School, department, headline and bio feed the member's recommended ideas.
+  deps.rankings.invalidate(tenantId);
   await removeFiles(deps, unused);
   return profile;
 }
