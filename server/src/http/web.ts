@@ -33,7 +33,7 @@ export function registerStatic(app: OpenAPIHono<AppEnv>, root: string): void {
   // File names carry a hash of their content, so a cached copy can never go stale.
   app.use('/assets/*', async (c, next) => {
     await next();
-    if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    if (c.res.ok) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
   });
   // The build writes .br and .gz copies (scripts/compress-dist.mjs).
   app.use('/assets/*', serveStatic({ root, precompressed: true }));
@@ -41,7 +41,9 @@ export function registerStatic(app: OpenAPIHono<AppEnv>, root: string): void {
   // revalidated.
   app.use('/brand/*', async (c, next) => {
     await next();
-    if (c.res.ok) c.header('Cache-Control', 'public, max-age=604800, stale-while-revalidate=86400');
+    if (c.res.ok) {
+      c.res.headers.set('Cache-Control', 'public, max-age=604800, stale-while-revalidate=86400');
+    }
   });
   const files = serveStatic<AppEnv>({ root, index: '' });
   // A path ending in '/' names a folder, never a file: it falls through to index.html.
