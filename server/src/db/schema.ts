@@ -313,6 +313,17 @@ export const ideaTallies = pgTable('idea_tallies', {
   ideas: integer('ideas').notNull().default(0),
 });
 
+/**
+ * Active members (approved, claimed, not disabled) per tenant, kept by triggers on users
+ * (drizzle/0007): the unfiltered directory's count, read on every page, without scanning them.
+ */
+export const memberTallies = pgTable('member_tallies', {
+  tenantId: integer('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  members: integer('members').notNull().default(0),
+});
+
 export const ideaLinks = pgTable(
   'idea_links',
   {

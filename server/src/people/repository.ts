@@ -1,7 +1,7 @@
 import { type PeopleFilter, status } from '@kindling/contract';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { departments, roles, schools, users } from '../db/schema.ts';
+import { departments, memberTallies, roles, schools, users } from '../db/schema.ts';
 
 /** The directory's order: the expression of users_directory_idx, so pages are read off the index. */
 const directoryName = sql`lower(${users.firstName} || ' ' || ${users.lastName})`;
@@ -70,6 +70,15 @@ export function listPeople(
 export type PersonRow = Awaited<ReturnType<typeof listPeople>>[number];
 
 export async function countPeople(db: Executor, tenantId: number, filter: PeopleFilter) {
+  const unfiltered =
+    !filter.user_id && !filter.role_id && !filter.school_id && !filter.department_id;
+  if (unfiltered) {
+    const [tally] = await db
+      .select({ n: memberTallies.members })
+      .from(memberTallies)
+      .where(eq(memberTallies.tenantId, tenantId));
+    return tally?.n ?? 0;
+  }
   const [row] = await db.select({ n: count() }).from(users).where(activeMembers(tenantId, filter));
   return row?.n ?? 0;
 }
