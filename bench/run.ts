@@ -436,23 +436,30 @@ say(
   `Kindling bench, ${scaleName} scale, ${DURATION} s per route; ${cpus().length} cores, load ${load0.map((l) => l.toFixed(1)).join(' ')}`,
 );
 
-const raw = await startRawHello();
-const ceiling = await drive(
-  { name: 'raw node:http', url: raw.url, connections: 100 },
-  raw.child.pid ?? 0,
-);
-raw.child.kill();
-say(
-  `ceiling  raw node:http             ${ceiling.rps} rps  p50 ${ceiling.p50} ms  p99 ${ceiling.p99} ms`,
-);
+/** The ceiling, measured right before each database's routes so both see the same machine. */
+async function measureCeiling(): Promise<Measured> {
+  const raw = await startRawHello();
+  const ceiling = await drive(
+    { name: 'raw node:http', url: raw.url, connections: 100 },
+    raw.child.pid ?? 0,
+  );
+  raw.child.kill();
+  say(
+    `ceiling  raw node:http             ${ceiling.rps} rps  p50 ${ceiling.p50} ms  p99 ${ceiling.p99} ms`,
+  );
+  return ceiling;
+}
 
 const results: Record<string, Measured[]> = {};
+const ceilings: Record<string, Measured> = {};
 const targets: { target: string; met: boolean; figure: string }[] = [];
 const target = (name: string, met: boolean, figure: string) =>
   targets.push({ target: name, met, figure });
 
 for (const kind of kinds) {
   const config = await prepare(kind);
+  const ceiling = await measureCeiling();
+  ceilings[kind] = ceiling;
   const { measured, feedAlone, feedBeside } = await runOn(kind, config, ceiling.rps);
   results[kind] = measured;
   const pages = measured.filter(
@@ -513,7 +520,7 @@ writeFileSync(
         loadBefore: load0,
         loadAfter: loadavg(),
       },
-      ceiling,
+      ceilings,
       results,
       targets,
     },

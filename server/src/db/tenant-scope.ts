@@ -3,25 +3,38 @@ import type { Db, Tx } from './client.ts';
 import { APP_ROLE } from './security.ts';
 
 /**
+ * How PostgreSQL plans a transaction's statements (each prepared once per connection, db/client.ts).
+ * `custom` plans each execution for its parameters, as an unprepared statement would be: right
+ * wherever parameters change the best plan (filters, searches, the recommended feed's ranking).
+ * `generic` reuses one plan and skips planning, which costs the feed's page six times its run: for
+ * the hot unfiltered reads whose plan is the same whatever the parameters, all walks of indexes led
+ * by tenant_id. Measured in docs/decisions/0018: a generic plan of the school-filtered feed took
+ * 45 ms against 10, of the ranking 2.2 s against 30 ms.
+ */
+export type Plans = 'custom' | 'generic';
+
+/**
  * Runs `work` in a transaction bound to one tenant: the role is switched to the non-owner
  * application role and `app.tenant_id` is set, so row-level security hides every other tenant's
  * rows even from a query that forgets its tenant filter. This is the only handle request code gets.
  */
-export function inTenant<T>(db: Db, tenantId: number, work: (tx: Tx) => Promise<T>): Promise<T> {
+export function inTenant<T>(
+  db: Db,
+  tenantId: number,
+  work: (tx: Tx) => Promise<T>,
+  plans: Plans = 'custom',
+): Promise<T> {
   return db.transaction(async (tx) => {
-    await bindTenant(tx, tenantId);
+    await bindTenant(tx, tenantId, plans);
     return work(tx);
   });
 }
 
-/**
- * Binds an open transaction to one tenant for the rest of it. Its statements reuse their generic
- * plans (db/client.ts prepares them): they are built around indexes led by tenant_id, and left to
- * itself PostgreSQL re-plans the feed's page on every call, at six times the cost of running it.
- */
-export async function bindTenant(tx: Tx, tenantId: number): Promise<void> {
+/** Binds an open transaction to one tenant for the rest of it. */
+export async function bindTenant(tx: Tx, tenantId: number, plans: Plans = 'custom'): Promise<void> {
+  const mode = plans === 'generic' ? 'force_generic_plan' : 'force_custom_plan';
   await tx.execute(
     sql`select set_config('app.tenant_id', ${String(tenantId)}, true), set_config('role', ${APP_ROLE}, true),
-      set_config('plan_cache_mode', 'force_generic_plan', true)`,
+      set_config('plan_cache_mode', ${mode}, true)`,
   );
 }

@@ -9,7 +9,7 @@ import {
 import { authorize } from '../auth/policy.ts';
 import type { Deps, SessionContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
-import { inTenant } from '../db/tenant-scope.ts';
+import { inTenant, type Plans } from '../db/tenant-scope.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { countIdeas, ideasPage } from './feed.ts';
 import type { SummaryRow } from './idea-rows.ts';
@@ -65,9 +65,22 @@ async function filteredPage(
   return pageAnswer(rows, paging.page, pages);
 }
 
+/** No filter at all: the feed's plain pages and count, whose plans never change (`Plans`). */
+const unfiltered = (filters: IdeaFilters) =>
+  !filters.following &&
+  !filters.support_id &&
+  !filters.school_id &&
+  !filters.department_id &&
+  !filters.idea_owner_id;
+
+const plansFor = (filters: IdeaFilters): Plans => (unfiltered(filters) ? 'generic' : 'custom');
+
 export function listIdeas(deps: Deps, session: SessionContext, query: IdeaListQuery) {
-  return inTenant(deps.database.db, session.tenantId, (tx) =>
-    filteredPage(tx, session, query, query.sort_order, query),
+  return inTenant(
+    deps.database.db,
+    session.tenantId,
+    (tx) => filteredPage(tx, session, query, query.sort_order, query),
+    plansFor(query),
   );
 }
 
@@ -76,8 +89,11 @@ export async function countMatchingIdeas(
   session: SessionContext,
   filters: IdeaFilters,
 ): Promise<{ total_count: number }> {
-  const total = await inTenant(deps.database.db, session.tenantId, (tx) =>
-    countIdeas(tx, session.tenantId, session.userId, filters),
+  const total = await inTenant(
+    deps.database.db,
+    session.tenantId,
+    (tx) => countIdeas(tx, session.tenantId, session.userId, filters),
+    plansFor(filters),
   );
   return { total_count: total };
 }
@@ -102,19 +118,27 @@ export function memberIdeas(deps: Deps, session: SessionContext, memberId: numbe
 
 export function recommendedIdeas(deps: Deps, session: SessionContext, paging: Paging) {
   const { tenantId, userId } = session;
-  return inTenant(deps.database.db, tenantId, async (tx): Promise<IdeasPage> => {
-    let ranking = deps.rankings.get(tenantId, userId);
-    if (!ranking) {
-      const stamp = deps.rankings.stamp(tenantId);
-      ranking = await rankedPool(tx, tenantId, userId, await memberSignals(tx, tenantId, userId));
-      deps.rankings.set(tenantId, userId, ranking, stamp);
-    }
-    const offset = (paging.page - 1) * paging.page_size;
-    const ids = ranking.slice(offset, offset + paging.page_size).map((idea) => idea.id);
-    if (ids.length === 0 && paging.page > 1) throw notFound(ideaMessages.pageNotFound);
-    const rows = ids.length > 0 ? await ideaCards(tx, tenantId, userId, ids) : [];
-    return pageAnswer(rows, paging.page, totalPages(ranking.length, paging.page_size));
-  });
+  const cached = deps.rankings.get(tenantId, userId);
+  // Ranking needs plans made for the member's signals; reading cards by id never does.
+  const plans: Plans = cached ? 'generic' : 'custom';
+  return inTenant(
+    deps.database.db,
+    tenantId,
+    async (tx): Promise<IdeasPage> => {
+      let ranking = cached;
+      if (!ranking) {
+        const stamp = deps.rankings.stamp(tenantId);
+        ranking = await rankedPool(tx, tenantId, userId, await memberSignals(tx, tenantId, userId));
+        deps.rankings.set(tenantId, userId, ranking, stamp);
+      }
+      const offset = (paging.page - 1) * paging.page_size;
+      const ids = ranking.slice(offset, offset + paging.page_size).map((idea) => idea.id);
+      if (ids.length === 0 && paging.page > 1) throw notFound(ideaMessages.pageNotFound);
+      const rows = ids.length > 0 ? await ideaCards(tx, tenantId, userId, ids) : [];
+      return pageAnswer(rows, paging.page, totalPages(ranking.length, paging.page_size));
+    },
+    plans,
+  );
 }
 
 export async function ideaDetail(
@@ -122,8 +146,11 @@ export async function ideaDetail(
   session: SessionContext,
   ideaId: number,
 ): Promise<IdeaDetail> {
-  const row = await inTenant(deps.database.db, session.tenantId, (tx) =>
-    findIdeaDetail(tx, session.tenantId, session.userId, ideaId),
+  const row = await inTenant(
+    deps.database.db,
+    session.tenantId,
+    (tx) => findIdeaDetail(tx, session.tenantId, session.userId, ideaId),
+    'generic',
   );
   if (!row) throw notFound(ideaMessages.notFound);
   return presentDetail(row);

@@ -1,6 +1,6 @@
 import type { PeopleFilter, PeoplePickerQuery, PeopleQuery } from '@kindling/contract';
 import type { Deps } from '../context.ts';
-import { inTenant } from '../db/tenant-scope.ts';
+import { inTenant, type Plans } from '../db/tenant-scope.ts';
 import { notFound } from '../http/errors.ts';
 import { presentCard } from './presenter.ts';
 import { countPeople, listPeople, pickPeople } from './repository.ts';
@@ -8,34 +8,48 @@ import { countPeople, listPeople, pickPeople } from './repository.ts';
 /** CONTRACT §3: a picker lists at most 50 names. */
 const PICKER_LIMIT = 50;
 
+/** The whole directory: plans that do not depend on the filters' ids (`Plans`). */
+const plansFor = (filter: PeopleFilter): Plans =>
+  filter.user_id || filter.role_id || filter.school_id || filter.department_id
+    ? 'custom'
+    : 'generic';
+
 /** GET /users: one page of the directory; a page past the last one is 404 (SPEC §4 pagination). */
 export function peoplePage(deps: Deps, tenantId: number, query: PeopleQuery) {
-  return inTenant(deps.database.db, tenantId, async (tx) => {
-    const total = await countPeople(tx, tenantId, query);
-    const totalPages = Math.ceil(total / query.page_size);
-    if (query.page > 1 && query.page > totalPages) throw notFound('No users on this page.');
-    const offset = (query.page - 1) * query.page_size;
-    const limit = Math.min(query.page_size, total - offset);
-    if (limit <= 0) return { users: [], page: query.page, total_pages: totalPages };
-    // Past the middle the same rows are read from the other end, so no page walks more than half
-    // the index.
-    const fromEnd = offset + limit / 2 > total / 2;
-    const rows = fromEnd
-      ? (
-          await listPeople(tx, tenantId, query, {
-            limit,
-            offset: total - offset - limit,
-            order: query.sort_order === 'asc' ? 'desc' : 'asc',
-          })
-        ).reverse()
-      : await listPeople(tx, tenantId, query, { limit, offset, order: query.sort_order });
-    return { users: rows.map(presentCard), page: query.page, total_pages: totalPages };
-  });
+  return inTenant(
+    deps.database.db,
+    tenantId,
+    async (tx) => {
+      const total = await countPeople(tx, tenantId, query);
+      const totalPages = Math.ceil(total / query.page_size);
+      if (query.page > 1 && query.page > totalPages) throw notFound('No users on this page.');
+      const offset = (query.page - 1) * query.page_size;
+      const limit = Math.min(query.page_size, total - offset);
+      if (limit <= 0) return { users: [], page: query.page, total_pages: totalPages };
+      // Past the middle the same rows are read from the other end, so no page walks more than half
+      // the index.
+      const fromEnd = offset + limit / 2 > total / 2;
+      const rows = fromEnd
+        ? (
+            await listPeople(tx, tenantId, query, {
+              limit,
+              offset: total - offset - limit,
+              order: query.sort_order === 'asc' ? 'desc' : 'asc',
+            })
+          ).reverse()
+        : await listPeople(tx, tenantId, query, { limit, offset, order: query.sort_order });
+      return { users: rows.map(presentCard), page: query.page, total_pages: totalPages };
+    },
+    plansFor(query),
+  );
 }
 
 export async function peopleCount(deps: Deps, tenantId: number, filter: PeopleFilter) {
-  const total = await inTenant(deps.database.db, tenantId, (tx) =>
-    countPeople(tx, tenantId, filter),
+  const total = await inTenant(
+    deps.database.db,
+    tenantId,
+    (tx) => countPeople(tx, tenantId, filter),
+    plansFor(filter),
   );
   return { total_count: total };
 }

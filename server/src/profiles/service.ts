@@ -35,7 +35,12 @@ async function loadProfile(tx: Tx, session: SessionContext, userId: number): Pro
 }
 
 export function viewProfile(deps: Deps, session: SessionContext, userId: number) {
-  return inTenant(deps.database.db, session.tenantId, (tx) => loadProfile(tx, session, userId));
+  return inTenant(
+    deps.database.db,
+    session.tenantId,
+    (tx) => loadProfile(tx, session, userId),
+    'generic',
+  );
 }
 
 /**
