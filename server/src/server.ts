@@ -42,6 +42,12 @@ async function seedDemoIfEmpty(database: Database, config: Config, logger: Logge
  * connection still waiting to be accepted, so clients and load balancers are first told to go.
  */
 const REFUSE_BEFORE_CLOSE_MS = 500;
+/**
+ * After that, the listener stays open until no connection has come for this long (at most
+ * `QUIET_LIMIT_MS` more): a client still sending is told 503 rather than reset mid-connect.
+ */
+const QUIET_MS = 200;
+const QUIET_LIMIT_MS = 5_000;
 /** How long a connection that carries no request yet is given to send one after the listener closes. */
 const IDLE_GRACE_MS = 1_000;
 /** Past this, connections still open are cut so the process can exit. */
@@ -55,7 +61,16 @@ const DRAIN_LIMIT_MS = 25_000;
  */
 async function drain(server: Server): Promise<void> {
   server.on('request', (_req, res) => res.setHeader('connection', 'close'));
-  await new Promise((resolve) => setTimeout(resolve, REFUSE_BEFORE_CLOSE_MS));
+  let lastConnection = Date.now();
+  server.on('connection', () => {
+    lastConnection = Date.now();
+  });
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  await pause(REFUSE_BEFORE_CLOSE_MS);
+  const giveUp = Date.now() + QUIET_LIMIT_MS;
+  while (Date.now() - lastConnection < QUIET_MS && Date.now() < giveUp) {
+    await pause(QUIET_MS - (Date.now() - lastConnection));
+  }
   return new Promise<void>((resolve) => {
     const idle = setTimeout(() => server.closeIdleConnections(), IDLE_GRACE_MS);
     const limit = setTimeout(() => server.closeAllConnections(), DRAIN_LIMIT_MS);
