@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { PersistedState } from '../state/persistedState.ts';
 import { persistedStore } from '../state/persistedStore.ts';
 import { useTenant } from '../tenant/TenantContext.ts';
 import { fetchTenant, tenantQueryKey } from '../tenant/tenantApi.ts';
@@ -7,20 +8,12 @@ import { REFERENCE_REFRESH_MS, type ReferenceList, referenceLists } from './refe
 
 const refresh = { refetchInterval: REFERENCE_REFRESH_MS, staleTime: REFERENCE_REFRESH_MS };
 
-/** One list kept fresh and copied into its persisted slice whenever it changes. */
-function ReferenceListLoader({ list }: { list: ReferenceList<unknown> }) {
-  const { data } = useQuery({ queryKey: list.queryKey, queryFn: list.queryFn, ...refresh });
-  useEffect(() => {
-    if (data && persistedStore.getState()[list.slice] !== data) {
-      persistedStore.update({ [list.slice]: data });
-    }
-  }, [data, list.slice]);
-  return null;
-}
-
 /**
  * Keeps the signed-in member's reference data fresh (SPEC §4): the tenant and the lookup lists,
  * loaded at once and every 15 minutes, copied into the persisted slices the screens read.
+ * The lists are copied in one write once none is still loading: each write serialises the whole
+ * persisted state and re-renders every reader, and five of them landed as separate long tasks
+ * right after a screen's first paint (decision 0017, follow-up).
  */
 export function ReferenceData() {
   const tenant = useTenant();
@@ -29,7 +22,21 @@ export function ReferenceData() {
     queryFn: ({ signal }) => fetchTenant(tenant.domain, signal),
     ...refresh,
   });
-  return referenceLists(tenant.id).map((list) => (
-    <ReferenceListLoader key={list.slice} list={list} />
-  ));
+  const lists: ReferenceList<unknown>[] = referenceLists(tenant.id);
+  const settled = useQueries({
+    queries: lists.map((list) => ({ queryKey: list.queryKey, queryFn: list.queryFn, ...refresh })),
+    combine: (results) =>
+      results.some((result) => result.isFetching) ? undefined : results.map(({ data }) => data),
+  });
+  useEffect(() => {
+    if (!settled) return;
+    const state = persistedStore.getState();
+    const patch: Partial<PersistedState> = {};
+    settled.forEach((data, index) => {
+      const slice = lists[index]?.slice;
+      if (slice && data && state[slice] !== data) Object.assign(patch, { [slice]: data });
+    });
+    if (Object.keys(patch).length > 0) persistedStore.update(patch);
+  });
+  return null;
 }
