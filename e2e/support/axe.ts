@@ -3,6 +3,20 @@ import { expect, type Page } from '@playwright/test';
 
 /** Fails with a readable list when the page breaks any WCAG 2.1 A or AA rule axe can check. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // Contrast is judged on the settled screen: mid-fade (a list coming back from its stale look, an
+  // overlay leaving) text is paler than it will be. Endless or paused animations (spinners, a
+  // toast's clock held by the pointer) never finish, so the wait is capped.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
