@@ -15,6 +15,7 @@ import { serveUploads } from '../storage/serve-uploads.ts';
 import { clientAddress } from './client-address.ts';
 import { AppError } from './errors.ts';
 import { originCheck } from './origin-check.ts';
+import { refuseNulInJson } from './plain-text-body.ts';
 import { apiRoutes } from './routes.ts';
 import { securityHeaders } from './security-headers.ts';
 import { serveWeb } from './web.ts';
@@ -130,6 +131,7 @@ export function createApp(deps: Deps) {
   app.use('/api/*', (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitFor(c.req.path)(c, next),
   );
+  app.use('/api/*', refuseNulInJson);
   app.use('/api/*', resolveSession(deps));
   app.route('/api/v1', apiRoutes(deps));
   app.doc31('/api/v1/openapi.json', {

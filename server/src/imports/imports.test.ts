@@ -126,9 +126,10 @@ describe('bulk onboarding', () => {
       'Gus,Other,gus@alpha.edu,Student,,,,"[{""degree"":""BSc""}]"',
       'Hal,Other,P1@alpha.edu,2',
       'Ivy,Other,ivy@alpha.edu,Student,,,,,,extra',
+      'Jo,Other,jo@alpha.edu,Student,,,Head\u0000line',
     );
     const answer = await preview(admin, csv);
-    expect(answer).toMatchObject({ rows: 11, new: 1, update: 0, error: 10 });
+    expect(answer).toMatchObject({ rows: 12, new: 1, update: 0, error: 11 });
     const byRow = Object.fromEntries(answer.errors.map((e) => [e.row, e.details]));
     expect(byRow[3]).toEqual([
       { field: 'first_name', error: expect.any(String) },
@@ -154,6 +155,7 @@ describe('bulk onboarding', () => {
     });
     expect(byRow[11]?.[0]).toEqual({ field: 'email', error: 'This e-mail is already on row 2.' });
     expect(byRow[12]?.[0]?.field).toBe('row');
+    expect(byRow[13]).toEqual([{ field: 'headline', error: 'headline must be plain text.' }]);
     expect(answer.sample).toEqual([
       {
         row: 2,

@@ -7,6 +7,7 @@ import {
 } from '@kindling/contract';
 import type { z } from 'zod';
 import type { users } from '../db/schema.ts';
+import { fieldsWithNul } from '../http/plain-text-body.ts';
 import { bioTextLength, sanitizeBio } from '../profiles/bio.ts';
 import type { CsvRow } from './csv.ts';
 import type { Places } from './repository.ts';
@@ -127,6 +128,9 @@ export function checkRow(index: PlaceIndex, csv: CsvRow): Checked {
       ],
     };
   }
+  // The database cannot store a NUL; a row holding one is reported, not written.
+  const withNul = fieldsWithNul(csv.cells);
+  if (withNul.length > 0) return { ok: false, row: csv.row, email, details: withNul };
   const parsed = importRow.safeParse(csv.cells);
   const details = parsed.success ? [] : detailsOf(parsed.error);
   // Role and places are resolved from the cells even when another column fails, so one preview

@@ -110,6 +110,29 @@ describe('every numeric input at its edges answers 4xx or 2xx, never 5xx', () =>
     }
     expect(problems).toEqual([]);
   });
+  it('in text body fields, where a NUL is refused (PostgreSQL text cannot hold one)', {
+    timeout: 120_000,
+  }, async () => {
+    const problems: string[] = [];
+    for (const operation of operations.filter((o) => o.body)) {
+      const properties = operation.body?.schema.properties ?? {};
+      const texts = Object.entries(properties).filter(([, schema]) => {
+        const types = [schema.type, ...(schema.anyOf ?? []).map((v) => v.type)].flat();
+        return types.includes('string');
+      });
+      for (const [name] of texts) {
+        const body = { ...jsonBodyOf(operation, world.alpha), [name]: 'a\u0000b' };
+        const status = await send(
+          operation,
+          pathParamsOf(operation, world.alpha),
+          queryOf(operation, world.alpha),
+          body,
+        );
+        if (status !== 400) problems.push(`${operation.key} {"${name}": NUL}: ${status}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
 });
 
 /** Links a page would render as href: any that is not http(s) could run script when followed. */
