@@ -27,6 +27,11 @@ describe('fieldsWithNul', () => {
     expect(fieldsWithNul(null)).toEqual([]);
   });
 
+  it('walks a body nested far deeper than the call stack allows', () => {
+    const deep = JSON.parse(`${'['.repeat(100_000)}"\\u0000"${']'.repeat(100_000)}`);
+    expect(fieldsWithNul(deep)).toHaveLength(1);
+  });
+
   it('reports at most ten fields', () => {
     const body = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`f${i}`, '\u0000']));
     expect(fieldsWithNul(body)).toHaveLength(10);

@@ -5,32 +5,29 @@ import { badRequest } from './errors.ts';
 /** Reports at most this many fields: enough to fix a form, too few to echo a hostile body back. */
 const MAX_DETAILS = 10;
 
-function nulFields(value: unknown, path: string, found: ErrorDetail[]): void {
-  if (found.length >= MAX_DETAILS) return;
-  if (typeof value === 'string') {
-    const field = path || 'body';
-    if (value.includes('\u0000')) found.push({ field, error: `${field} must be plain text.` });
-    return;
-  }
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      nulFields(item, path ? `${path}.${index}` : String(index), found);
-    }
-    return;
-  }
-  if (value && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) {
-      const childPath = path ? `${path}.${key}` : key;
-      if (key.includes('\u0000')) nulFields(key, childPath, found);
-      else nulFields(child, childPath, found);
-    }
-  }
-}
-
-/** The fields of a parsed JSON body that hold a NUL character, as validation details. */
+/**
+ * The fields of a parsed JSON body that hold a NUL character, as validation details. Walked with
+ * a stack of its own, not by recursion: a body of 50,000 nested brackets is valid JSON and must
+ * not overflow the call stack.
+ */
 export function fieldsWithNul(body: unknown): ErrorDetail[] {
   const found: ErrorDetail[] = [];
-  nulFields(body, '', found);
+  const pending: [unknown, string][] = [[body, '']];
+  while (pending.length > 0 && found.length < MAX_DETAILS) {
+    const [value, path] = pending.pop() as [unknown, string];
+    if (typeof value === 'string') {
+      const field = path || 'body';
+      if (value.includes('\u0000')) found.push({ field, error: `${field} must be plain text.` });
+    } else if (value && typeof value === 'object') {
+      const entries = Object.entries(value);
+      // Reversed onto the stack, so fields are reported in the order they were written.
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i] as [string, unknown];
+        const childPath = path ? `${path}.${key}` : key;
+        pending.push([key.includes('\u0000') ? key : child, childPath]);
+      }
+    }
+  }
   return found;
 }
 
