@@ -239,6 +239,18 @@ describe('administration calls', () => {
       school_id: schoolId,
     });
     expect(dept.status).toBe(201);
+    await call('PUT', `/admin/schools/${schoolId}`, admin, { is_active: false });
+    const underDeactivated = await call('POST', '/admin/departments', admin, {
+      name: 'Conducting',
+      school_id: schoolId,
+    });
+    expect(underDeactivated.status).toBe(400);
+    expect((await underDeactivated.json()).details).toEqual([
+      {
+        field: 'school_id',
+        error: 'This school is deactivated; reactivate it before adding departments.',
+      },
+    ]);
     expect((await call('POST', '/admin/support', admin, { name: 'Lab space' })).status).toBe(201);
     expect((await call('POST', '/admin/ip-status', admin, { name: 'Trade secret' })).status).toBe(
       201,

@@ -231,6 +231,12 @@ export async function createLookup(
             { field: 'school_id', error: 'School is required.' },
           ]);
         }
+        // Members cannot choose a deactivated school, so a department added under one would be
+        // unreachable until the school came back.
+        if (!(await schoolExists(tx, tenantId, schoolId, { activeOnly: true }))) {
+          const message = 'This school is deactivated; reactivate it before adding departments.';
+          throw badRequest(message, [{ field: 'school_id', error: message }]);
+        }
         const [row] = await tx
           .insert(departments)
           .values({ tenantId, schoolId, name: input.name })
