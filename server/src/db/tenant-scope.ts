@@ -30,11 +30,13 @@ export function inTenant<T>(
   });
 }
 
-/** Binds an open transaction to one tenant for the rest of it. */
+/**
+ * Binds an open transaction to one tenant for the rest of it. Its text is what BIND_TENANT
+ * (db/client.ts) recognises to send it with the transaction's `begin`.
+ */
 export async function bindTenant(tx: Tx, tenantId: number, plans: Plans = 'custom'): Promise<void> {
   const mode = plans === 'generic' ? 'force_generic_plan' : 'force_custom_plan';
   await tx.execute(
-    sql`select set_config('app.tenant_id', ${String(tenantId)}, true), set_config('role', ${APP_ROLE}, true),
-      set_config('plan_cache_mode', ${mode}, true)`,
+    sql`select set_config('app.tenant_id', ${String(tenantId)}, true), set_config('role', ${APP_ROLE}, true), set_config('plan_cache_mode', ${mode}, true)`,
   );
 }
