@@ -7,14 +7,20 @@ import { RankingCache } from './ideas/ranking-cache.ts';
 import { Mailer } from './mail/mailer.ts';
 import { OutboxWorker, type OutboxWorkerOptions, smtpSender } from './mail/worker.ts';
 import { storageFromConfig } from './storage/from-config.ts';
+import { UploadSweeper } from './storage/upload-sweeper.ts';
 
 export interface Assembled {
   deps: Deps;
   worker: OutboxWorker | null;
+  /** Started by the server, not by tests, which sweep when they choose. */
+  sweeper: UploadSweeper;
   close(): Promise<void>;
 }
 
-/** Wires the server's parts from configuration; the outbox worker runs only when SMTP is set. */
+/**
+ * Wires the server's parts from configuration; the outbox worker runs only when SMTP is set, the
+ * sweeper of abandoned uploads always.
+ */
 export function assemble(
   config: Config,
   database: Database,
@@ -36,10 +42,13 @@ export function assemble(
     rankings: new RankingCache(),
     lifecycle: { draining: false },
   };
+  const sweeper = new UploadSweeper(deps);
   return {
     deps,
     worker,
+    sweeper,
     async close() {
+      await sweeper.stop();
       await worker?.stop();
       await rateLimits.close();
     },

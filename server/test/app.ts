@@ -30,6 +30,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     app,
     deps: assembled.deps,
     worker: assembled.worker,
+    sweeper: assembled.sweeper,
     db: database.db,
     request: (url: string, init?: RequestInit) => app.request(url, init),
     async close() {

@@ -12,7 +12,7 @@ import {
   makeUser,
   sessionCookie,
 } from '../../test/factories.ts';
-import { uploads } from '../db/schema.ts';
+import { tenants, uploads } from '../db/schema.ts';
 
 type Tenant = Awaited<ReturnType<typeof makeTenant>>;
 const PHOTO_TYPE = 'Please upload a JPEG, PNG, GIF, or SVG image.';
@@ -294,6 +294,52 @@ describe('photo upload', () => {
       .from(uploads)
       .where(and(eq(uploads.tenantId, alpha.tenantId), eq(uploads.userId, user.id)));
     expect(kept.map((row) => row.url).sort()).toEqual([pending, second].sort());
+  });
+
+  it('sweeps, in every tenant, day-old uploads that no profile or logo shows', async () => {
+    const png = await solid(8, 8, 'teal').png().toBuffer();
+    const photoOf = async (userId: number, cookie: string) =>
+      ((await (await upload(userId, cookie, png)).json()) as { profile_image_url: string })
+        .profile_image_url;
+    const shown = await photoOf(meId, meCookie);
+    const saved = await t.request(
+      `/api/v1/profiles/${meId}`,
+      jsonInit(
+        'PUT',
+        { first_name: 'Me', last_name: 'Member', bio: 'Hi', profile_image_url: shown },
+        meCookie,
+      ),
+    );
+    expect(saved.status).toBe(200);
+    const abandoned = await photoOf(meId, meCookie);
+    const abandonedElsewhere = await photoOf(betaId, betaCookie);
+    const recent = await photoOf(meId, meCookie);
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    const logo = `/uploads/${beta.tenantId}/branding/logo-${randomBytes(4).toString('hex')}.png`;
+    await t.db.insert(uploads).values({
+      tenantId: beta.tenantId,
+      userId: betaId,
+      key: logo.slice('/uploads/'.length),
+      url: logo,
+      contentType: 'image/png',
+      bytes: 1,
+    });
+    await t.db.update(tenants).set({ branding: { logo } }).where(eq(tenants.id, beta.tenantId));
+    for (const url of [shown, abandoned, abandonedElsewhere, logo]) {
+      await t.db.update(uploads).set({ createdAt: twoDaysAgo }).where(eq(uploads.url, url));
+    }
+
+    // The sweep runs as the system, across tenants, since no member may be around to save again.
+    expect(await t.sweeper.sweep()).toBeGreaterThanOrEqual(2);
+    expect((await t.request(abandoned)).status).toBe(404);
+    expect((await t.request(abandonedElsewhere)).status).toBe(404);
+    expect((await t.request(shown)).status).toBe(200);
+    expect((await t.request(recent)).status).toBe(200);
+    const left = (await t.db.select({ url: uploads.url }).from(uploads)).map((row) => row.url);
+    expect(left).toEqual(expect.arrayContaining([shown, recent, logo]));
+    expect(left).not.toContain(abandoned);
+    expect(left).not.toContain(abandonedElsewhere);
+    expect(await t.sweeper.sweep()).toBe(0);
   });
 
   it('serves nothing at /uploads but issued keys: no listing, no traversal', async () => {

@@ -24,7 +24,11 @@ export async function insertUpload(db: Executor, values: typeof uploads.$inferIn
   await db.insert(uploads).values(values);
 }
 
-/** Whether an upload of that owner issued this URL (index uploads_user_idx for photos). */
+/**
+ * Whether an upload of that owner issued this URL (index uploads_user_idx for photos). The row is
+ * locked until the save commits, so the periodic sweep (storage/upload-sweeper.ts) cannot take it
+ * while a profile is being made to show it.
+ */
 export async function uploadIssued(
   db: Executor,
   tenantId: number,
@@ -35,12 +39,13 @@ export async function uploadIssued(
     .select({ id: uploads.id })
     .from(uploads)
     .where(and(ofOwner(tenantId, owner), eq(uploads.url, url)))
-    .limit(1);
+    .limit(1)
+    .for('share');
   return row !== undefined;
 }
 
 /** An upload not saved within a day was abandoned (a closed tab, a failed save). */
-const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
+export const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Forgets the owner's files that nothing shows any more: the one a save just replaced, and
