@@ -29,6 +29,14 @@ export function toQueryString(query: Query = {}): string {
   return text ? `?${text}` : '';
 }
 
+/** Where GET answers already asked for at start-up are taken from (app/earlyRequests.ts). */
+let earlyAnswers: ((path: string) => Promise<Response | undefined> | undefined) | undefined;
+
+/** Lets the client read start-up answers instead of asking again (app/prefetchStartup.ts). */
+export function takeAnswersFrom(source: typeof earlyAnswers): void {
+  earlyAnswers = source;
+}
+
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
@@ -60,10 +68,12 @@ export async function request<T>(
     payload = JSON.stringify(body);
   }
 
+  const target = `${path}${toQueryString(query)}`;
   let response: Response;
   try {
-    response = await (sent ??
-      fetch(`${BASE_PATH}${path}${toQueryString(query)}`, {
+    response =
+      (await (sent ?? (method === 'GET' ? earlyAnswers?.(target) : undefined))) ??
+      (await fetch(`${BASE_PATH}${target}`, {
         method,
         headers,
         body: payload,

@@ -1,12 +1,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-async function loadWith(search: string) {
+/** The early script at `/dashboard` + `search`, its session probe answering `sessionStatus`. */
+async function loadWith(search: string, { path = '/dashboard', sessionStatus = 204 } = {}) {
   vi.resetModules();
-  window.history.replaceState(null, '', `/dashboard${search}`);
-  const fetch = vi.fn().mockResolvedValue(new Response(null, { status: 204 }));
+  window.history.replaceState(null, '', `${path}${search}`);
+  const fetch = vi.fn((url: string) =>
+    Promise.resolve(
+      url.startsWith('/api/v1/auth/session')
+        ? new Response(sessionStatus === 200 ? '{}' : null, { status: sessionStatus })
+        : new Response('{}', { status: 200 }),
+    ),
+  );
   vi.stubGlobal('fetch', fetch);
   return { fetch, early: await import('./earlyRequests.ts') };
 }
+
+const calledUrls = (fetch: { mock: { calls: unknown[][] } }) =>
+  fetch.mock.calls.map(([url]) => url);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -15,7 +25,7 @@ afterEach(() => {
 describe('the early requests', () => {
   it('probe the session and ask for the tenant the address names, each taken once', async () => {
     const { fetch, early } = await loadWith('?tenant=%20Demo.Localhost%20');
-    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+    expect(calledUrls(fetch)).toEqual([
       '/api/v1/auth/session?optional=true',
       '/api/v1/tenant?domain=demo.localhost',
     ]);
@@ -30,5 +40,46 @@ describe('the early requests', () => {
     const { fetch, early } = await loadWith('');
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(early.takeEarlyTenant('demo.localhost')).toBeUndefined();
+  });
+
+  it("ask for the opened screen's data once a member is signed in, each answer taken once", async () => {
+    const { fetch, early } = await loadWith('?tenant=demo.localhost', {
+      path: '/people',
+      sessionStatus: 200,
+    });
+    expect(early.takeEarlyScreenData()).toBe(true);
+    expect(early.takeEarlyScreenData()).toBe(false);
+    const page = early.takeEarlyAnswer('/users?page=1&page_size=10&sort_order=asc');
+    expect(await page).toBeInstanceOf(Response);
+    expect(early.takeEarlyAnswer('/users?page=1&page_size=10&sort_order=asc')).toBeUndefined();
+    expect(await early.takeEarlyAnswer('/users/count')).toBeInstanceOf(Response);
+    expect(calledUrls(fetch)).toEqual([
+      '/api/v1/auth/session?optional=true',
+      '/api/v1/tenant?domain=demo.localhost',
+      '/api/v1/users?page=1&page_size=10&sort_order=asc',
+      '/api/v1/users/count',
+    ]);
+  });
+
+  it('ask for no screen data for a visitor, who is sent to sign in', async () => {
+    const { fetch, early } = await loadWith('', { path: '/profile/7' });
+    expect(await early.takeEarlyAnswer('/profiles/7')).toBeUndefined();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('leave the data of an address with filters or of an impossible profile to the app', async () => {
+    for (const [path, search] of [
+      ['/people', '?role_id=2'],
+      ['/dashboard', '?page=2&tenant=demo.localhost'],
+      ['/profile/0', ''],
+      ['/profile/abc', ''],
+    ] as const) {
+      const { fetch, early } = await loadWith(search, { path, sessionStatus: 200 });
+      expect(early.takeEarlyScreenData()).toBe(false);
+      await Promise.resolve();
+      expect(calledUrls(fetch).filter((url) => !String(url).includes('/auth/session'))).toEqual(
+        search.includes('tenant') ? ['/api/v1/tenant?domain=demo.localhost'] : [],
+      );
+    }
   });
 });

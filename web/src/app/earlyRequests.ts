@@ -2,8 +2,9 @@
  * The app's second entry, which index.html loads beside the app's script: while that script
  * (about 100 KiB) is still downloading, instead of after it has run, it sends the session probe,
  * asks for the tenant the address names, and preloads the chunks of the screen the address opens
- * (docs/decisions/0017-one-stylesheet-and-early-requests.md). prefetchStartup takes the
- * answers over. It imports only plain data, so it arrives and runs at once.
+ * (docs/decisions/0017-one-stylesheet-and-early-requests.md); once the session says a member is
+ * signed in, it asks for the opened screen's data too (docs/decisions/0019). prefetchStartup
+ * takes the answers over. It imports only plain data, so it arrives and runs at once.
  */
 import { EARLY_SCREENS, SCREEN_CHUNKS_META } from './earlyScreens.ts';
 
@@ -24,8 +25,28 @@ let tenant: Promise<Response> | undefined = tenantDomain
   ? send(`/tenant?domain=${encodeURIComponent(tenantDomain)}`)
   : undefined;
 
+// A signed-out probe answers 204 without a body; a member's session, 200 with it.
+const signedIn = session.then(
+  (answer) => answer.status === 200,
+  () => false,
+);
+
+const screen = EARLY_SCREENS.flatMap(({ path, module, data }) => {
+  const match = path.exec(window.location.pathname);
+  return match ? [{ module, data: data?.(match) ?? [] }] : [];
+})[0];
+const plainAddress = [...new URLSearchParams(window.location.search).keys()].every(
+  (name) => name === 'tenant',
+);
+const screenData = new Map<string, Promise<Response | undefined>>(
+  (plainAddress ? (screen?.data ?? []) : []).map((path) => [
+    path,
+    signedIn.then((yes) => (yes ? send(path) : undefined)),
+  ]),
+);
+let screenDataWaited = false;
+
 function preloadScreen(): void {
-  const screen = EARLY_SCREENS.find(({ path }) => path.test(window.location.pathname));
   const meta = document.querySelector<HTMLMetaElement>(`meta[name="${SCREEN_CHUNKS_META}"]`);
   if (!screen || !meta) return;
   const chunks = (JSON.parse(meta.content) as Record<string, string[]>)[screen.module] ?? [];
@@ -52,4 +73,25 @@ export function takeEarlyTenant(domain: string): Promise<Response> | undefined {
   const sent = tenant;
   tenant = undefined;
   return sent;
+}
+
+/**
+ * The answer to GET `path` (under /api/v1, with its query string) when the early script asked
+ * for it as the opened screen's data, once; undefined inside the promise when it did not send it
+ * after all (nobody was signed in).
+ */
+export function takeEarlyAnswer(path: string): Promise<Response | undefined> | undefined {
+  const sent = screenData.get(path);
+  screenData.delete(path);
+  return sent;
+}
+
+/**
+ * Whether the opened screen's data was asked for early, told once, to the first screen loader:
+ * waiting for that data costs no round trip of its own.
+ */
+export function takeEarlyScreenData(): boolean {
+  if (screenDataWaited) return false;
+  screenDataWaited = true;
+  return screenData.size > 0;
 }

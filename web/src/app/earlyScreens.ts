@@ -3,13 +3,35 @@
  * opened screen's chunks beside the app's (docs/decisions/0017). A screen missing here still
  * loads, only after the app has run. Plain data, without imports: the build reads it too
  * (web/build/earlyScript.ts).
+ *
+ * `data` names the API paths the screen asks for first at a plain address (no parameter but the
+ * tenant), which the early script asks for as soon as the session says a member is signed in
+ * (docs/decisions/0019). They must be the very paths the screen's queries build, or the screen
+ * asks again once the app runs (earlyScreens.test.ts compares them).
  */
-export const EARLY_SCREENS: readonly { path: RegExp; module: string }[] = [
+export const EARLY_SCREENS: readonly {
+  path: RegExp;
+  module: string;
+  data?: (match: RegExpExecArray) => readonly string[];
+}[] = [
   { path: /^\/$/, module: 'src/home/HomePage.tsx' },
   { path: /^\/signin\/?$/, module: 'src/auth/SignInPage.tsx' },
-  { path: /^\/dashboard\/?$/, module: 'src/ideas/DashboardPage.tsx' },
-  { path: /^\/people\/?$/, module: 'src/people/PeoplePage.tsx' },
-  { path: /^\/profile\/[^/]+\/?$/, module: 'src/profiles/ProfilePage.tsx' },
+  {
+    path: /^\/dashboard\/?$/,
+    module: 'src/ideas/DashboardPage.tsx',
+    data: () => ['/recommendations/ideas?page=1&page_size=10'],
+  },
+  {
+    path: /^\/people\/?$/,
+    module: 'src/people/PeoplePage.tsx',
+    data: () => ['/users?page=1&page_size=10&sort_order=asc', '/users/count'],
+  },
+  {
+    path: /^\/profile\/([^/]+)\/?$/,
+    module: 'src/profiles/ProfilePage.tsx',
+    data: ([, id = '']) =>
+      /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647 ? [`/profiles/${id}`] : [],
+  },
 ];
 
 /** The `<meta>` of index.html that lists each early screen's chunks. */

@@ -6,6 +6,7 @@ import { fetchSession, sessionQueryKey } from '../auth/session.ts';
 import { RouteError } from '../errors/RouteError.tsx';
 import { PageSpinner } from '../shell/Spinner.tsx';
 import { AppLayout } from './AppLayout.tsx';
+import { takeEarlyScreenData } from './earlyRequests.ts';
 import { RootRoute } from './RootRoute.tsx';
 
 /** SPEC §9: a screen's script that has not arrived after two minutes counts as failed. */
@@ -21,24 +22,26 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
   });
 }
 
-/** Starts a screen's data requests for the address that opens it. */
-type ScreenPrefetch = (queryClient: QueryClient, url: URL, params: Params) => void;
+/** Starts a screen's data requests for the address that opens it; settles when they have. */
+type ScreenPrefetch = (queryClient: QueryClient, url: URL, params: Params) => Promise<unknown>;
 
 /** The query client the screens' loaders start their requests in; createRouter sets it. */
 let screensQueryClient: QueryClient | undefined;
 
 /** Members' screens ask for their data only for a member: a visitor is sent to sign in. */
-async function whenSignedIn(queryClient: QueryClient, start: () => void) {
+async function whenSignedIn(queryClient: QueryClient, start: () => Promise<unknown>) {
   const session = await queryClient
     .ensureQueryData({ queryKey: sessionQueryKey, queryFn: ({ signal }) => fetchSession(signal) })
     .catch(() => null);
-  if (session) start();
+  if (session) await start();
 }
 
 /**
  * A lazily loaded screen: each becomes its own script chunk. With `prefetch`, the screen's data
  * is asked for as its route matches, while the rest of the start-up runs, rather than once the
- * screen has rendered (docs/decisions/0017); the loader waits for none of it.
+ * screen has rendered (docs/decisions/0017). The loader waits for it only when the early script
+ * asked for it already (the first screen at a plain address): that costs no round trip, and the
+ * screen then renders once, with its data, instead of a skeleton and then again (decision 0019).
  */
 function screen<M>(
   load: () => Promise<M>,
@@ -52,8 +55,12 @@ function screen<M>(
     if (!start || !queryClient) return { Component: pick(module) };
     return {
       Component: pick(module),
-      loader: ({ request, params }: { request: Request; params: Params }) => {
-        void whenSignedIn(queryClient, () => start(queryClient, new URL(request.url), params));
+      loader: async ({ request, params }: { request: Request; params: Params }) => {
+        const wait = takeEarlyScreenData();
+        const data = whenSignedIn(queryClient, () =>
+          start(queryClient, new URL(request.url), params),
+        );
+        if (wait) await data;
         return null;
       },
     };

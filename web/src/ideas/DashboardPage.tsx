@@ -45,8 +45,8 @@ function feedQuery(state: FeedState) {
 }
 
 /** Asks for the feed the address shows (app/router.tsx). */
-export function prefetchDashboard(queryClient: QueryClient, url: URL): void {
-  void queryClient.prefetchQuery(feedQuery(parseFeedSearch(url.searchParams)));
+export function prefetchDashboard(queryClient: QueryClient, url: URL): Promise<void> {
+  return queryClient.prefetchQuery(feedQuery(parseFeedSearch(url.searchParams)));
 }
 
 /**

@@ -22,10 +22,12 @@ import {
 const countFormat = new Intl.NumberFormat('en-US');
 
 /** Asks for the directory's page and count for the address that opens it (app/router.tsx). */
-export function prefetchPeople(queryClient: QueryClient, url: URL): void {
+export function prefetchPeople(queryClient: QueryClient, url: URL): Promise<unknown> {
   const filters = readPeopleFilters(url.searchParams);
-  void queryClient.prefetchQuery(peoplePageQuery(filters));
-  void queryClient.prefetchQuery(peopleCountQuery(filters));
+  return Promise.all([
+    queryClient.prefetchQuery(peoplePageQuery(filters)),
+    queryClient.prefetchQuery(peopleCountQuery(filters)),
+  ]);
 }
 
 /** SPEC §2 People: the directory with its filters, all kept in the URL. */

@@ -27,9 +27,13 @@ const profileQuery = (userId: number) => ({
 });
 
 /** Asks for the profile the address names (app/router.tsx). */
-export function prefetchProfile(queryClient: QueryClient, _url: URL, params: Params): void {
+export async function prefetchProfile(
+  queryClient: QueryClient,
+  _url: URL,
+  params: Params,
+): Promise<void> {
   const userId = profileIdOf(params.id);
-  if (userId !== null) void queryClient.prefetchQuery(profileQuery(userId));
+  if (userId !== null) await queryClient.prefetchQuery(profileQuery(userId));
 }
 
 /** SPEC §2 Profile: a member's details and sections, with a way back. */
