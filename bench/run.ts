@@ -43,6 +43,7 @@ const scaleName = args.scale === 'quick' ? 'quick' : 'full';
 const scale = SCALES[scaleName];
 const DURATION = Number(args.duration);
 const BIG = 'big.bench';
+const LOCAL_SOCKET = '/var/run/postgresql/.s.PGSQL.5432';
 
 type Kind = 'postgres' | 'pglite';
 const kinds = (args.databases ?? '')
@@ -55,9 +56,13 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 
 function configOf(kind: Kind): DatabaseConfig & { env: Record<string, string> } {
   if (kind === 'postgres') {
+    // Through the server's Unix socket when it runs on this machine, as docs/operations.md advises
+    // for a database on the same host (decision 0020); over TCP otherwise.
+    const host = existsSync(LOCAL_SOCKET)
+      ? encodeURIComponent(path.dirname(LOCAL_SOCKET))
+      : '127.0.0.1:5432';
     const url =
-      process.env.BENCH_DATABASE_URL ??
-      `postgres://postgres@127.0.0.1:5432/kindling_bench_${scaleName}`;
+      process.env.BENCH_DATABASE_URL ?? `postgres://postgres@${host}/kindling_bench_${scaleName}`;
     return { kind: 'postgres', url, env: { DATABASE_URL: url } };
   }
   const dataDir = path.join(root, 'bench/.data', `pglite-${scaleName}`);
@@ -464,6 +469,8 @@ const target = (name: string, met: boolean, figure: string) =>
 
 for (const kind of kinds) {
   const config = await prepare(kind);
+  if (config.kind === 'postgres')
+    say(`postgres at ${decodeURIComponent(new URL(config.url).host)}`);
   const ceiling = await measureCeiling();
   ceilings[kind] = ceiling;
   const { measured, feedAlone, feedBeside } = await runOn(kind, config, ceiling.rps);
