@@ -125,7 +125,8 @@ try {
         .map((audit) => ({
           id: audit.id,
           value: audit.displayValue ?? '',
-          items: (audit.details?.items ?? [])
+          // A checklist's items (document-latency-insight) are an object of checks, not a list.
+          items: (Array.isArray(audit.details?.items) ? audit.details.items : [])
             .slice(0, 5)
             .map((item) => item.url ?? item.node?.snippet ?? item.description ?? ''),
         }));
