@@ -1,6 +1,7 @@
+import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
-import { EARLY_SCREENS, SCREEN_CHUNKS_META } from '../src/app/earlyScreens.ts';
+import { EARLY_SCREENS, SCREEN_CHUNKS_META, SIGNED_IN_SHELL } from '../src/app/earlyScreens.ts';
 
 /** The early requests' entry (web/src/app/earlyRequests.ts), built beside the app's. */
 export const EARLY_ENTRY = 'src/app/earlyRequests.ts';
@@ -19,9 +20,10 @@ function closure(bundle: OutputBundle, fileName: string, into = new Set<string>(
 
 /**
  * Loads the early requests' chunk from index.html before the app's script, and lists in a
- * `<meta>` the chunks of each screen in EARLY_SCREENS that the page does not load already. Vite
- * gathers every module script of index.html into one entry, which would run only once the whole
- * app had loaded; as a build input of its own the early script stays a file of a few hundred bytes.
+ * `<meta>` the chunks of each screen in EARLY_SCREENS, and of the signed-in shell, that the page
+ * does not load already. Vite gathers every module script of index.html into one entry, which
+ * would run only once the whole app had loaded; as a build input of its own the early script stays
+ * a file of a few hundred bytes.
  */
 export function earlyScript(): Plugin {
   return {
@@ -37,20 +39,26 @@ export function earlyScript(): Plugin {
         const loaded = new Set<string>();
         for (const entry of entries) closure(bundle, entry.fileName, loaded);
 
-        const screenChunks: Record<string, string[]> = {};
-        for (const { module } of EARLY_SCREENS) {
-          const screen = chunks(bundle).find((chunk) =>
-            chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(`/web/${module}`),
+        const chunksOf = (module: string) => {
+          const chunk = chunks(bundle).find((candidate) =>
+            candidate.facadeModuleId?.replaceAll('\\', '/').endsWith(`/web/${module}`),
           );
-          if (!screen) throw new Error(`no chunk for the early screen ${module}`);
-          screenChunks[module] = [...closure(bundle, screen.fileName)]
+          if (!chunk) throw new Error(`no chunk for the early module ${module}`);
+          return [...closure(bundle, chunk.fileName)]
             .filter((file) => !loaded.has(file))
-            .map((file) => `/${file}`);
-        }
-        const content = JSON.stringify(screenChunks).replaceAll('"', '&quot;');
+            .map((file) => path.posix.relative(path.posix.dirname(early.fileName), file));
+        };
+        const screenChunks: Record<string, string[]> = {};
+        for (const { module } of EARLY_SCREENS) screenChunks[module] = chunksOf(module);
+        for (const module of SIGNED_IN_SHELL) screenChunks[module] = chunksOf(module);
+        // Names relative to the early script's own folder, and JSON's quotes left as they are in
+        // a single-quoted attribute: index.html, which is sent uncompressed, stays small.
+        const content = JSON.stringify(screenChunks)
+          .replaceAll('&', '&amp;')
+          .replaceAll("'", '&#39;');
         return html.replace(
           '<script type="module"',
-          `<meta name="${SCREEN_CHUNKS_META}" content="${content}" />\n` +
+          `<meta name="${SCREEN_CHUNKS_META}" content='${content}' />\n` +
             `    <script type="module" crossorigin src="/${early.fileName}"></script>\n` +
             '    <script type="module"',
         );

@@ -2,17 +2,27 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useAuth } from '../auth/AuthContext.ts';
 import { Footer } from '../shell/Footer.tsx';
-import { Header } from '../shell/Header.tsx';
+import { Header, ProfileMenu } from '../shell/Header.tsx';
 import type { LogoutReason } from '../shell/LogoutDialog.tsx';
 import { NavigationProgress } from '../shell/NavigationProgress.tsx';
+import { preloadableLazy } from '../shell/preloadableLazy.ts';
 import styles from './AppLayout.module.css';
 
 const LogoutDialog = lazy(() =>
   import('../shell/LogoutDialog.tsx').then((m) => ({ default: m.LogoutDialog })),
 );
-const SignedInServices = lazy(() =>
-  import('../auth/SignedInServices.tsx').then((m) => ({ default: m.SignedInServices })),
+const SignedInServices = preloadableLazy(() =>
+  import('../auth/SignedInServices.tsx').then((m) => m.SignedInServices),
 );
+
+/**
+ * Loads what the layout adds around a member's screen, so that the first screen can render with
+ * it rather than suspend and commit it separately (docs/decisions/0019). A part that fails to
+ * load is left to its own render, which tries again and reports the failure.
+ */
+export function preloadSignedInShell(): Promise<unknown> {
+  return Promise.allSettled([ProfileMenu.preload(), SignedInServices.preload()]);
+}
 
 /** SPEC §2 layout: header, main area, footer, and the logout confirmation dialog. */
 export function AppLayout() {

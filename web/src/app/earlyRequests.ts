@@ -6,7 +6,7 @@
  * signed in, it asks for the opened screen's data too (docs/decisions/0019). prefetchStartup
  * takes the answers over. It imports only plain data, so it arrives and runs at once.
  */
-import { EARLY_SCREENS, SCREEN_CHUNKS_META } from './earlyScreens.ts';
+import { EARLY_SCREENS, SCREEN_CHUNKS_META, SIGNED_IN_SHELL } from './earlyScreens.ts';
 
 const send = (path: string): Promise<Response> => {
   const answer = fetch(`/api/v1${path}`, {
@@ -33,7 +33,7 @@ const signedIn = session.then(
 
 const screen = EARLY_SCREENS.flatMap(({ path, module, data }) => {
   const match = path.exec(window.location.pathname);
-  return match ? [{ module, data: data?.(match) ?? [] }] : [];
+  return match ? [{ module, members: data !== undefined, data: data?.(match) ?? [] }] : [];
 })[0];
 const plainAddress = [...new URLSearchParams(window.location.search).keys()].every(
   (name) => name === 'tenant',
@@ -46,19 +46,20 @@ const screenData = new Map<string, Promise<Response | undefined>>(
 );
 let screenDataWaited = false;
 
-function preloadScreen(): void {
+function preload(modules: readonly string[]): void {
   const meta = document.querySelector<HTMLMetaElement>(`meta[name="${SCREEN_CHUNKS_META}"]`);
-  if (!screen || !meta) return;
-  const chunks = (JSON.parse(meta.content) as Record<string, string[]>)[screen.module] ?? [];
-  for (const href of chunks) {
+  if (!meta) return;
+  const chunks = JSON.parse(meta.content) as Record<string, string[]>;
+  for (const href of new Set(modules.flatMap((module) => chunks[module] ?? []))) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
-    link.href = href;
+    link.href = new URL(href, import.meta.url).href;
     document.head.append(link);
   }
 }
-preloadScreen();
+if (screen) preload([screen.module]);
+if (screen?.members) void signedIn.then((yes) => yes && preload(SIGNED_IN_SHELL));
 
 /** The session probe sent at start-up, once: any later probe asks afresh. */
 export function takeEarlySession(): Promise<Response> | undefined {

@@ -4,9 +4,9 @@
  * loads, only after the app has run. Plain data, without imports: the build reads it too
  * (web/build/earlyScript.ts).
  *
- * `data` names the API paths the screen asks for first at a plain address (no parameter but the
- * tenant), which the early script asks for as soon as the session says a member is signed in
- * (docs/decisions/0019). They must be the very paths the screen's queries build, or the screen
+ * `data`, which only the members' screens have, names the API paths the screen asks for first at
+ * a plain address (no parameter but the tenant), which the early script asks for as soon as the
+ * session says a member is signed in (docs/decisions/0019). They must be the very paths the screen's queries build, or the screen
  * asks again once the app runs (earlyScreens.test.ts compares them).
  */
 export const EARLY_SCREENS: readonly {
@@ -34,5 +34,15 @@ export const EARLY_SCREENS: readonly {
   },
 ];
 
-/** The `<meta>` of index.html that lists each early screen's chunks. */
+/**
+ * What every signed-in screen loads lazily as it first renders (the header's profile menu, the
+ * session services): preloaded for a member with the screen, so that rendering the screen does
+ * not start a request the screen's first paint then waits for.
+ */
+export const SIGNED_IN_SHELL: readonly string[] = [
+  'src/shell/ProfileMenu.tsx',
+  'src/auth/SignedInServices.tsx',
+];
+
+/** The `<meta>` of index.html that lists each early screen's chunks, and the signed-in shell's. */
 export const SCREEN_CHUNKS_META = 'kindling-screen-chunks';

@@ -5,7 +5,7 @@ import { RouteGuard } from '../auth/RouteGuard.tsx';
 import { fetchSession, sessionQueryKey } from '../auth/session.ts';
 import { RouteError } from '../errors/RouteError.tsx';
 import { PageSpinner } from '../shell/Spinner.tsx';
-import { AppLayout } from './AppLayout.tsx';
+import { AppLayout, preloadSignedInShell } from './AppLayout.tsx';
 import { takeEarlyScreenData } from './earlyRequests.ts';
 import { RootRoute } from './RootRoute.tsx';
 
@@ -42,6 +42,7 @@ async function whenSignedIn(queryClient: QueryClient, start: () => Promise<unkno
  * screen has rendered (docs/decisions/0017). The loader waits for it only when the early script
  * asked for it already (the first screen at a plain address): that costs no round trip, and the
  * screen then renders once, with its data, instead of a skeleton and then again (decision 0019).
+ * It waits for the signed-in shell's lazy parts then too, which the early script preloaded.
  */
 function screen<M>(
   load: () => Promise<M>,
@@ -58,7 +59,7 @@ function screen<M>(
       loader: async ({ request, params }: { request: Request; params: Params }) => {
         const wait = takeEarlyScreenData();
         const data = whenSignedIn(queryClient, () =>
-          start(queryClient, new URL(request.url), params),
+          Promise.all([start(queryClient, new URL(request.url), params), preloadSignedInShell()]),
         );
         if (wait) await data;
         return null;

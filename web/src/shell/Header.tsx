@@ -8,12 +8,14 @@ import buttons from './buttons.module.css';
 import styles from './Header.module.css';
 import { MenuIcon } from './icons.tsx';
 import { Logo } from './Logo.tsx';
+import { preloadableLazy } from './preloadableLazy.ts';
 import { useMediaQuery } from './useMediaQuery.ts';
 
 // Overlays load on first use, keeping them out of the first page's script.
 const NavDrawer = lazy(() => import('./NavDrawer.tsx').then((m) => ({ default: m.NavDrawer })));
-const ProfileMenu = lazy(() =>
-  import('./ProfileMenu.tsx').then((m) => ({ default: m.ProfileMenu })),
+/** A member's first screen loads it ahead of rendering (app/router.tsx). */
+export const ProfileMenu = preloadableLazy(() =>
+  import('./ProfileMenu.tsx').then((m) => m.ProfileMenu),
 );
 
 const compactQuery = `(max-width: ${limits.mobileBreakpointPx}px)`;
