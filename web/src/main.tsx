@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { persistedStore } from './state/persistedStore.ts';
@@ -12,8 +12,12 @@ if (!root) throw new Error('index.html lacks the #root element');
 await persistedStore.restore();
 persistedStore.followOtherTabs(window);
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A transition lets React render the app in slices of a few milliseconds, yielding to the browser
+// in between, rather than in one task that blocks input while it runs.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
