@@ -113,7 +113,7 @@ const NOTHING_SENT = Object.freeze({ command: null, rowCount: 0, rows: [], field
  * The statement that binds a transaction to its tenant (db/tenant-scope.ts). Its parameters are
  * the tenant id and two constants, so it can be sent as text together with the `begin` before it.
  */
-export const BIND_TENANT = /^select set_config\('app\.tenant_id', \$1, true\)/;
+const BIND_TENANT = /^select set_config\('app\.tenant_id', \$1, true\)/;
 
 /**
  * A connection that saves PostgreSQL work on every request in two ways.
@@ -126,8 +126,8 @@ export const BIND_TENANT = /^select set_config\('app\.tenant_id', \$1, true\)/;
  *
  * And it holds back a transaction's `begin` until its first statement, and sends the two in one
  * message when that statement binds the tenant: every request's transaction begins that way, and
- * each round trip to the server costs about as much CPU on both sides as a short read (decision
- * 0019). A transaction that ran nothing sends nothing, not even its `commit`.
+ * a round trip over loopback TCP costs more CPU than that short statement (decision 0020). A
+ * transaction that ran nothing sends nothing, not even its `commit`.
  */
 class PreparingClient extends pg.Client {
   #beginHeld = false;
