@@ -136,24 +136,37 @@ export function requestOnce(
 
 /** Signs a demo member in on a server process and answers the session cookie. */
 export async function signInOn(url: string, email: string, password = 'Kindling!2026') {
-  const tenant = JSON.parse((await requestOnce(`${url}/api/v1/tenant?domain=demo.localhost`)).body);
-  const res = await new Promise<{ status: number; cookie: string }>((resolve, reject) => {
-    const req = httpRequest(
-      `${url}/api/v1/auth/sign-in`,
-      { method: 'POST', agent: false, headers: { 'content-type': 'application/json' } },
-      (answer) => {
-        answer.resume();
-        answer.on('end', () =>
-          resolve({
-            status: answer.statusCode ?? 0,
-            cookie: (answer.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; '),
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(JSON.stringify({ email, password, tenant_id: tenant.id }));
-  });
-  if (res.status !== 200) throw new Error(`sign-in of ${email} answered ${res.status}`);
+  const found = await requestOnce(`${url}/api/v1/tenant?domain=demo.localhost`);
+  if (found.status !== 200) {
+    throw new Error(`the tenant lookup on ${url} answered ${found.status}: ${found.body}`);
+  }
+  const tenant = JSON.parse(found.body);
+  const res = await new Promise<{ status: number; cookie: string; body: string }>(
+    (resolve, reject) => {
+      const req = httpRequest(
+        `${url}/api/v1/auth/sign-in`,
+        { method: 'POST', agent: false, headers: { 'content-type': 'application/json' } },
+        (answer) => {
+          let body = '';
+          answer.setEncoding('utf8');
+          answer.on('data', (chunk) => {
+            body += chunk;
+          });
+          answer.on('end', () =>
+            resolve({
+              status: answer.statusCode ?? 0,
+              cookie: (answer.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; '),
+              body,
+            }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end(JSON.stringify({ email, password, tenant_id: tenant.id }));
+    },
+  );
+  if (res.status !== 200) {
+    throw new Error(`sign-in of ${email} answered ${res.status}: ${res.body}`);
+  }
   return { cookie: res.cookie, tenantId: tenant.id as number };
 }
