@@ -1,11 +1,12 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
 import type { AppEnv } from '../context.ts';
-import { registerStatic } from './web.ts';
+import { createLogger } from '../logger.ts';
+import { registerStatic, serveWeb } from './web.ts';
 
 describe('the built web app', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'kindling-dist-'));
@@ -46,5 +47,54 @@ describe('the built web app', () => {
     expect(logo.headers.get('cache-control')).toBe(
       'public, max-age=604800, stale-while-revalidate=86400',
     );
+  });
+});
+
+describe("the app's shell, index.html", () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'kindling-shell-'));
+  const index = path.join(root, 'index.html');
+  const page = (title: string) =>
+    `<!doctype html><html><head><title>${title}</title></head><body>${'<div></div>'.repeat(200)}</body></html>`;
+  writeFileSync(index, page('first'));
+  const quiet = { logger: createLogger('silent') };
+  const app = new OpenAPIHono<AppEnv>();
+  serveWeb(app, quiet, root);
+  const get = (encoding?: string) =>
+    app.request('/people/42', encoding ? { headers: { 'Accept-Encoding': encoding } } : {});
+  const bytes = async (response: Response) => Buffer.from(await response.arrayBuffer());
+
+  it('is sent compressed as the browser accepts, for any client route, and never cached unchecked', async () => {
+    const brotli = await get('gzip, deflate, br, zstd');
+    expect(brotli.status).toBe(200);
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('content-type')).toBe('text/html; charset=UTF-8');
+    expect(brotli.headers.get('vary')).toContain('Accept-Encoding');
+    expect(brotli.headers.get('cache-control')).toBe('no-cache');
+    const compressed = await bytes(brotli);
+    expect(compressed.length).toBeLessThan(page('first').length / 4);
+    expect(brotliDecompressSync(compressed).toString()).toBe(page('first'));
+
+    const gzip = await get('gzip, deflate');
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(await bytes(gzip)).toString()).toBe(page('first'));
+
+    const plain = await get();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(page('first'));
+  });
+
+  it('follows a rebuild without a restart', async () => {
+    writeFileSync(index, page('second'));
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(index, later, later);
+    expect(brotliDecompressSync(await bytes(await get('br'))).toString()).toBe(page('second'));
+  });
+
+  it('answers 503 with a hint while the app is not built', async () => {
+    const bare = new OpenAPIHono<AppEnv>();
+    serveWeb(bare, quiet, path.join(root, 'missing'));
+    const response = await bare.request('/');
+    expect(response.status).toBe(503);
+    expect(await response.text()).toContain('npm run build');
   });
 });

@@ -1,5 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv, Deps } from '../context.ts';
@@ -15,17 +16,50 @@ export const webDist =
  * Serves the built single-page app from the same origin as the API. Hashed assets are immutable;
  * every other path that is not a file gets index.html so the client router can show it.
  */
-export function serveWeb(app: OpenAPIHono<AppEnv>, deps: Deps): void {
-  const indexFile = `${webDist}/index.html`;
-  if (existsSync(webDist)) registerStatic(app, webDist);
+export function serveWeb(app: OpenAPIHono<AppEnv>, deps: Pick<Deps, 'logger'>, root = webDist) {
+  if (existsSync(root)) registerStatic(app, root);
+  const shell = appShell(`${root}/index.html`);
   app.get('*', (c) => {
-    if (!existsSync(indexFile)) {
+    const encodings = shell();
+    if (!encodings) {
       deps.logger.warn('web/dist is missing; run `npm run build`');
       return c.text('The web app is not built. Run `npm run build`.', 503);
     }
+    const accepted = c.req.header('Accept-Encoding') ?? '';
+    const encoding = /\bbr\b/.test(accepted)
+      ? 'br'
+      : /\bgzip\b/.test(accepted)
+        ? 'gzip'
+        : 'identity';
     c.header('Cache-Control', 'no-cache');
-    return c.html(readFileSync(indexFile, 'utf8'));
+    c.header('Vary', 'Accept-Encoding');
+    c.header('Content-Type', 'text/html; charset=UTF-8');
+    if (encoding !== 'identity') c.header('Content-Encoding', encoding);
+    return c.body(new Uint8Array(encodings[encoding]));
   });
+}
+
+type ShellEncodings = Record<'identity' | 'br' | 'gzip', Buffer>;
+
+/**
+ * index.html and its compressed copies, made once per build: every page load starts with it, and
+ * the build may be replaced under a running server (a rebuild during development), so the file's
+ * modification time decides when to read it again.
+ */
+export function appShell(indexFile: string): () => ShellEncodings | undefined {
+  let made: { mtimeMs: number; encodings: ShellEncodings } | undefined;
+  return () => {
+    const stat = statSync(indexFile, { throwIfNoEntry: false });
+    if (!stat) return undefined;
+    if (made?.mtimeMs !== stat.mtimeMs) {
+      const identity = readFileSync(indexFile);
+      const br = brotliCompressSync(identity, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+      });
+      made = { mtimeMs: stat.mtimeMs, encodings: { identity, br, gzip: gzipSync(identity) } };
+    }
+    return made.encodings;
+  };
 }
 
 /** The build's files under `root`: hashed assets cached for a year, compressed copies preferred. */
