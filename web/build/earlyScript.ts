@@ -52,7 +52,7 @@ export function earlyScript(): Plugin {
         for (const { module } of EARLY_SCREENS) screenChunks[module] = chunksOf(module);
         for (const module of SIGNED_IN_SHELL) screenChunks[module] = chunksOf(module);
         // Names relative to the early script's own folder, and JSON's quotes left as they are in
-        // a single-quoted attribute: index.html, which is sent uncompressed, stays small.
+        // a single-quoted attribute: every page load starts with index.html, so it stays small.
         const content = JSON.stringify(screenChunks)
           .replaceAll('&', '&amp;')
           .replaceAll("'", '&#39;');
