@@ -10,6 +10,11 @@ export interface SyntheticOptions {
   follows: number;
   seed: number;
   progress?: (line: string) => void;
+  /**
+   * False leaves the VACUUM ANALYZE that follows the load to the caller: it covers the whole
+   * tables, every tenant's rows, so a caller seeding many tenants runs it once at the end.
+   */
+  vacuum?: boolean;
 }
 
 export interface SyntheticSummary {
@@ -189,6 +194,17 @@ const TOPICS = literal([
 ]);
 
 /**
+ * PGlite runs no autovacuum: without fresh statistics and visibility maps after a bulk load the
+ * planner misjudges and index-only reads visit the heap. VACUUM cannot run inside a transaction.
+ */
+export async function vacuumSeededTables(db: Db, say: (line: string) => void = () => {}) {
+  say('vacuum and analyze');
+  await db.execute(
+    sql`vacuum (analyze) users, accounts, ideas, idea_supports, idea_links, idea_patents, follows`,
+  );
+}
+
+/**
  * CONTRACT §1 `seed`: adds N members with full profiles, M ideas and K follows to an existing tenant
  * with set-based INSERT … SELECT statements, reproducibly: `setseed` fixes random() for the
  * transaction, and rows are generated in a fixed order. All in one transaction bound to the tenant.
@@ -225,12 +241,7 @@ export async function seedSynthetic(
     );
     return { first, follows };
   });
-  // PGlite runs no autovacuum: without fresh statistics and visibility maps after a bulk load the
-  // planner misjudges and index-only reads visit the heap. VACUUM cannot run inside a transaction.
-  say('vacuum and analyze');
-  await db.execute(
-    sql`vacuum (analyze) users, accounts, ideas, idea_supports, idea_links, idea_patents, follows`,
-  );
+  if (options.vacuum !== false) await vacuumSeededTables(db, say);
   return {
     tenant_id: tenantId,
     people: options.people,
