@@ -15,6 +15,10 @@ export default defineConfig({
   // One retry, reported as "flaky" in the summary: a journey that passes only on its second try
   // is a finding to chase (see the closing notes), not a pass to forget.
   retries: 1,
+  // A first visit loads the screen's lazy chunks and data; on a loaded 2-core machine, with two
+  // browsers and the server sharing it, that has taken over 5 s (Playwright's default) while
+  // nothing was wrong.
+  expect: { timeout: 10_000 },
   reporter: 'list',
   forbidOnly: Boolean(process.env.CI),
   use: {
