@@ -46,7 +46,7 @@ type ShellEncodings = Record<'identity' | 'br' | 'gzip', Buffer>;
  * the build may be replaced under a running server (a rebuild during development), so the file's
  * modification time decides when to read it again.
  */
-export function appShell(indexFile: string): () => ShellEncodings | undefined {
+function appShell(indexFile: string): () => ShellEncodings | undefined {
   let made: { mtimeMs: number; encodings: ShellEncodings } | undefined;
   return () => {
     const stat = statSync(indexFile, { throwIfNoEntry: false });
