@@ -19,6 +19,9 @@ export default defineConfig({
   // browsers and the server sharing it, that has taken over 5 s (Playwright's default) while
   // nothing was wrong.
   expect: { timeout: 10_000 },
+  // A journey of a dozen steps with two accessibility scans took 22 s on a loaded CI machine and
+  // over 30 s (the default) on its other viewport; journeys longer than that set their own.
+  timeout: 60_000,
   reporter: 'list',
   forbidOnly: Boolean(process.env.CI),
   use: {
