@@ -17,8 +17,12 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
       new Promise((resolve) => setTimeout(resolve, 2_000)),
     ]),
   );
+  // Legacy mode runs axe in the page itself. The default opens a blank page to merge results from
+  // cross-origin frames, which the portal has none of, and took twice as long (1.7 s against
+  // 0.9 s a scan of the dashboard).
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .setLegacyMode()
     .analyze();
   const summary = violations.map(
     (v) =>
