@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /** The early script at `/dashboard` + `search`, its session probe answering `sessionStatus`. */

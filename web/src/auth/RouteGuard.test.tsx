@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import type { Permission } from '@kindling/contract';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import type { TenantAnswer } from '@kindling/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, waitFor } from '@testing-library/react';

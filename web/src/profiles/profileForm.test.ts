@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { formShapeOf, formValuesOf, profileBodyOf } from './profileForm.ts';
 import { profileFormSchema } from './profileFormSchema.ts';

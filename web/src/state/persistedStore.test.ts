@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import type { TenantAnswer, UserDetails } from '@kindling/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyState, STATE_VERSION } from './persistedState.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import type { Branding } from '@kindling/contract';
 import { describe, expect, it } from 'vitest';
 import { previewStyle } from './BrandingPreview.tsx';
