@@ -1,24 +1,15 @@
-import { expect, type Page } from '@playwright/test';
-import { fetchDemoTenant } from './demo.ts';
+import type { Page } from '@playwright/test';
+import { DEMO_PASSWORD, demoUsers } from './demo.ts';
+import { signInWith } from './session.ts';
 
 /** The demo accounts of CONTRACT §1 the idea journeys act as. */
-export const FACULTY = 'faculty@demo.localhost';
-export const STUDENT = 'student@demo.localhost';
-export const ADMIN = 'admin@demo.localhost';
-const DEMO_PASSWORD = 'Kindling!2026';
+export const FACULTY = demoUsers.faculty;
+export const STUDENT = demoUsers.student;
+export const ADMIN = demoUsers.admin;
 
-/**
- * Signs in for real through the API. `page.request` shares the page's cookies, so the pages
- * opened afterwards are the member's. Returns the member's user id.
- */
+/** Signs a page in as the member with this e-mail and the demo password; gives their user id. */
 export async function signInAs(page: Page, email: string): Promise<number> {
-  const tenant = await fetchDemoTenant(page.request);
-  const answer = await page.request.post('/api/v1/auth/sign-in', {
-    data: { email, password: DEMO_PASSWORD, tenant_id: tenant.id, remember_session: false },
-  });
-  expect(answer.status(), `sign-in of ${email}`).toBe(200);
-  const body = (await answer.json()) as { user: { userId: number } };
-  return body.user.userId;
+  return (await signInWith(page.request, email, DEMO_PASSWORD)).userId;
 }
 
 /** A title no other run or project shares, so parallel journeys find their own idea. */

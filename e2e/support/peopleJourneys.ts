@@ -1,31 +1,13 @@
 import { expect, type Page, type TestInfo } from '@playwright/test';
-import { fetchDemoTenant } from './demo.ts';
+import { DEMO_PASSWORD, demoUsers } from './demo.ts';
+import { type SignedIn, signInWith } from './session.ts';
 
 /** The demo sign-ins of CONTRACT §1 that the people and profile journeys act as. */
-export const demoAccounts = {
-  faculty: 'faculty@demo.localhost',
-  student: 'student@demo.localhost',
-  admin: 'admin@demo.localhost',
-} as const;
-const DEMO_PASSWORD = 'Kindling!2026';
+export const demoAccounts = demoUsers;
 
-export interface SignedIn {
-  userId: number;
-  name: string;
-}
-
-/**
- * Signs in for real through the API. `page.request` shares the browser context's cookies, so the
- * pages opened afterwards belong to this member.
- */
-export async function signInAs(page: Page, email: string): Promise<SignedIn> {
-  const tenant = await fetchDemoTenant(page.request);
-  const answer = await page.request.post('/api/v1/auth/sign-in', {
-    data: { email, password: DEMO_PASSWORD, tenant_id: tenant.id, remember_session: false },
-  });
-  expect(answer.status(), `sign-in of ${email}`).toBe(200);
-  const { user } = (await answer.json()) as { user: SignedIn };
-  return { userId: user.userId, name: user.name };
+/** Signs a page in as the member with this e-mail and the demo password. */
+export function signInAs(page: Page, email: string): Promise<SignedIn> {
+  return signInWith(page.request, email, DEMO_PASSWORD);
 }
 
 /**
