@@ -1,4 +1,9 @@
-import type { ToastContent } from './toasts.ts';
+export type ToastTone = 'info' | 'success' | 'error';
+
+export interface ToastContent {
+  message: string;
+  tone: ToastTone;
+}
 
 export interface QueuedToast {
   key: number;

@@ -1,11 +1,5 @@
 import { limits } from '@kindling/contract';
-
-export type ToastTone = 'info' | 'success' | 'error';
-
-export interface ToastContent {
-  message: string;
-  tone: ToastTone;
-}
+import type { ToastTone } from './toastQueue.ts';
 
 const loadQueue = () => import('./toastQueue.ts');
 const listeners = new Set<() => void>();

@@ -30,8 +30,6 @@ import { formFieldOf, overridesOf } from './overrides.ts';
 import { humanise, TextLeaves } from './TextLeaves.tsx';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard.tsx';
 
-export type BrandingDraft = Branding;
-
 /** The branding editor: loads the tenant's branding, then edits it beside a live preview. */
 export function BrandingEditor() {
   const query = useQuery({ queryKey: brandingKey, queryFn: ({ signal }) => fetchBranding(signal) });
@@ -75,10 +73,10 @@ function EditorForm({ answer }: { answer: BrandingAdminAnswer }) {
   const previewId = useId();
   const [previewOpen, setPreviewOpen] = useState(false);
   const { defaults } = answer;
-  const form = useForm<BrandingDraft>({ defaultValues: answer.branding });
+  const form = useForm<Branding>({ defaultValues: answer.branding });
   const { register, control, handleSubmit, formState, setError, reset } = form;
   const { errors, isDirty, isSubmitting } = formState;
-  const draft = useWatch({ control }) as BrandingDraft;
+  const draft = useWatch({ control }) as Branding;
   const problems = contrastProblems(draft.styles);
 
   const fontOptions = (key: (typeof brandFontKeys)[number], current: string) => {

@@ -1,8 +1,8 @@
+import type { Branding } from '@kindling/contract';
 import type { Ref, TextareaHTMLAttributes } from 'react';
 import { type Control, type UseFormRegisterReturn, useController } from 'react-hook-form';
 import fields from '../../forms/Field.module.css';
 import { useFieldIds } from '../../forms/fieldIds.ts';
-import type { BrandingDraft } from './BrandingEditor.tsx';
 import styles from './BrandingSection.module.css';
 
 interface AreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
@@ -51,7 +51,7 @@ export function TextAreaField(props: AreaProps & { registration: UseFormRegister
 interface LinesFieldProps {
   name: string;
   label: string;
-  control: Control<BrandingDraft>;
+  control: Control<Branding>;
   error?: string | undefined;
   maxLength: number;
 }

@@ -1,7 +1,6 @@
-import { brandTextMax } from '@kindling/contract';
+import { type Branding, brandTextMax } from '@kindling/contract';
 import { type Control, type FieldErrors, get, type UseFormRegister } from 'react-hook-form';
 import { TextField } from '../../forms/TextField.tsx';
-import type { BrandingDraft } from './BrandingEditor.tsx';
 import styles from './BrandingSection.module.css';
 import { LinesField, TextAreaField } from './TextFields.tsx';
 
@@ -18,9 +17,9 @@ interface TextLeavesProps {
   /** The defaults under `path`: their shape decides the fields, their lengths the kind. */
   shape: Record<string, unknown>;
   path: string;
-  register: UseFormRegister<BrandingDraft>;
-  control: Control<BrandingDraft>;
-  errors: FieldErrors<BrandingDraft>;
+  register: UseFormRegister<Branding>;
+  control: Control<Branding>;
+  errors: FieldErrors<Branding>;
 }
 
 /**
