@@ -58,13 +58,23 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'scripts',
+          root: './scripts',
+          environment: 'node',
+          include: ['*.test.ts'],
+          // Each test starts Node.js with tsx, a few seconds on a loaded machine.
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'web',
           root: './web',
           // Most web tests are plain functions; a file that needs a DOM says so in its first line
           // (`// @vitest-environment jsdom`), since setting up jsdom for every file took more time
           // than all the web tests together.
           environment: 'node',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
         },
       },
     ],

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { chunkGroups } from './build/chunkGroups.ts';
 import { EARLY_ENTRY, earlyScript } from './build/earlyScript.ts';
+import { productionBuild } from './build/productionBuild.ts';
 
 const apiServer = 'http://localhost:3000';
 
@@ -17,7 +18,7 @@ const packageFile = (name: string, file: string) =>
 const reactRouterProduction = packageFile('react-router', 'dist/production/index.mjs');
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), earlyScript()],
+  plugins: [productionBuild(), react(), earlyScript()],
   resolve: {
     alias:
       command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
