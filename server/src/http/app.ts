@@ -3,7 +3,6 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { catalogueMessages, importLimits, limits } from '@kindling/contract';
 import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { resolveSession } from '../auth/session-middleware.ts';
@@ -12,6 +11,7 @@ import { isImportUpload } from '../imports/routes.ts';
 import { registerDevMail } from '../mail/dev-routes.ts';
 import { isPhotoUpload } from '../profiles/photo.ts';
 import { serveUploads } from '../storage/serve-uploads.ts';
+import { limitBody } from './body-limit.ts';
 import { clientAddress } from './client-address.ts';
 import { AppError } from './errors.ts';
 import { originCheck } from './origin-check.ts';
@@ -119,12 +119,9 @@ export function createApp(deps: Deps) {
   // JSON compresses to a fifth; answers under 1 KiB and clients that do not ask are left alone.
   app.use('/api/*', compress());
   app.use('/api/*', originCheck(deps.config.allowedOrigins));
-  const tooLarge = () => {
-    throw new AppError('PAYLOAD_TOO_LARGE');
-  };
-  const jsonLimit = bodyLimit({ maxSize: limits.bodyBytes, onError: tooLarge });
-  const photoLimit = bodyLimit({ maxSize: limits.photoBytes, onError: tooLarge });
-  const importLimit = bodyLimit({ maxSize: importLimits.bytes, onError: tooLarge });
+  const jsonLimit = limitBody(limits.bodyBytes);
+  const photoLimit = limitBody(limits.photoBytes);
+  const importLimit = limitBody(importLimits.bytes);
   const limitFor = (path: string) =>
     isPhotoUpload(path) ? photoLimit : isImportUpload(path) ? importLimit : jsonLimit;
   // Asking a GET for its body would build a full WHATWG Request (and an AbortController) for nothing.
