@@ -16,6 +16,7 @@ import { clientAddress } from './client-address.ts';
 import { AppError } from './errors.ts';
 import { originCheck } from './origin-check.ts';
 import { refuseNulInJson } from './plain-text-body.ts';
+import { refuseNulInUrl } from './plain-text-url.ts';
 import { apiRoutes } from './routes.ts';
 import { securityHeaders } from './security-headers.ts';
 import { serveWeb } from './web.ts';
@@ -105,6 +106,7 @@ export function createApp(deps: Deps) {
     c.header('Retry-After', '1');
     throw new AppError('SERVICE_UNAVAILABLE');
   });
+  app.use(refuseNulInUrl);
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {

@@ -110,6 +110,27 @@ describe('every numeric input at its edges answers 4xx or 2xx, never 5xx', () =>
     }
     expect(problems).toEqual([]);
   });
+  it('in query and path parameters, where a NUL is refused', { timeout: 120_000 }, async () => {
+    const problems: string[] = [];
+    for (const operation of operations) {
+      const params = pathParamsOf(operation, world.alpha);
+      for (const { name } of operation.query) {
+        const query = { ...queryOf(operation, world.alpha), [name]: 'a\u0000b' };
+        const status = await send(operation, params, query);
+        if (status !== 400) problems.push(`${operation.key} ?${name}=NUL: ${status}`);
+      }
+      for (const { name } of operation.pathParams) {
+        const status = await send(
+          operation,
+          { ...params, [name]: '1\u0000' },
+          queryOf(operation, world.alpha),
+        );
+        if (status !== 400) problems.push(`${operation.key} {${name}: NUL}: ${status}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('in text body fields, where a NUL is refused (PostgreSQL text cannot hold one)', {
     timeout: 120_000,
   }, async () => {
