@@ -11,11 +11,7 @@ interface Mail {
  * (CONTRACT §2 /dev/mail). Mails are written with the change that causes them, so a short wait
  * only covers the request still being answered.
  */
-export async function mailTo(
-  request: APIRequestContext,
-  address: string,
-  pattern: RegExp,
-): Promise<Mail> {
+async function mailTo(request: APIRequestContext, address: string, pattern: RegExp): Promise<Mail> {
   let found: Mail | undefined;
   await expect(async () => {
     const answer = await request.get('/dev/mail.json');

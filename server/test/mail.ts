@@ -38,8 +38,3 @@ export function resetCodeOf(text: string): string {
   if (!match?.[1]) throw new Error('no code in mail');
   return match[1];
 }
-
-export async function outboxCount(db: Db, tenantId: number) {
-  const rows = await db.select({ id: outbox.id }).from(outbox).where(eq(outbox.tenantId, tenantId));
-  return rows.length;
-}

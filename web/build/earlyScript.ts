@@ -1,16 +1,19 @@
 import path from 'node:path';
-import type { OutputBundle, OutputChunk } from 'rolldown';
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 import { EARLY_SCREENS, SCREEN_CHUNKS_META, SIGNED_IN_SHELL } from '../src/app/earlyScreens.ts';
 
 /** The early requests' entry (web/src/app/earlyRequests.ts), built beside the app's. */
 export const EARLY_ENTRY = 'src/app/earlyRequests.ts';
 
-const chunks = (bundle: OutputBundle) =>
-  Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
+const chunks = (bundle: Rolldown.OutputBundle) =>
+  Object.values(bundle).filter((output): output is Rolldown.OutputChunk => output.type === 'chunk');
 
 /** A chunk's file with every file it imports statically, as the browser must load them. */
-function closure(bundle: OutputBundle, fileName: string, into = new Set<string>()): Set<string> {
+function closure(
+  bundle: Rolldown.OutputBundle,
+  fileName: string,
+  into = new Set<string>(),
+): Set<string> {
   const chunk = bundle[fileName];
   if (into.has(fileName) || chunk?.type !== 'chunk') return into;
   into.add(fileName);

@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite';
 
 /** Where the build records how it was made; scripts/build-if-needed.mjs reads it. */
-export const BUILD_RECORD = '.vite/build.json';
+const BUILD_RECORD = '.vite/build.json';
 
 /**
  * `vite build` makes React's development bundle when NODE_ENV says development, and

@@ -9,7 +9,7 @@ import { standing } from './repository.ts';
 const MONTHS = 12;
 
 /** The first instants (UTC) of the last twelve months, the current one last. */
-export function lastMonths(now: Date): Date[] {
+function lastMonths(now: Date): Date[] {
   return Array.from(
     { length: MONTHS },
     (_, i) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (MONTHS - 1) + i, 1)),

@@ -27,7 +27,7 @@ const canonical = (value: unknown): string =>
   );
 
 /** The dotted paths of the leaves that differ; lists count as one value. */
-export function changedPaths(before: unknown, after: unknown, path = ''): string[] {
+function changedPaths(before: unknown, after: unknown, path = ''): string[] {
   if (isPlain(before) && isPlain(after)) {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
     return keys.flatMap((key) =>

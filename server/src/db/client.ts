@@ -13,7 +13,7 @@ import pg from 'pg';
 import type { Database as DatabaseConfig } from '../config.ts';
 import * as schema from './schema.ts';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Either a whole database or a transaction: what repositories accept. */

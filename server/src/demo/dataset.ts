@@ -2,14 +2,14 @@
  * The shape of the demo university's content. The seed turns it into rows; keeping it as plain
  * data lets the seed, the tests and the e2e journeys refer to the same people and ideas by key.
  */
-export type RoleId = 1 | 2 | 3 | 4;
+type RoleId = 1 | 2 | 3 | 4;
 
 export interface DemoSchool {
   name: string;
   departments: string[];
 }
 
-export interface DemoEducation {
+interface DemoEducation {
   institution: string;
   degree: string;
   start_year: number;
@@ -17,7 +17,7 @@ export interface DemoEducation {
   activities: string;
 }
 
-export interface DemoExperience {
+interface DemoExperience {
   title: string;
   organization: string;
   employment_type: 'Full-time' | 'Part-time' | 'Contract' | 'Internship' | 'Self-employed';
@@ -27,28 +27,28 @@ export interface DemoExperience {
   description: string;
 }
 
-export interface DemoProfilePatent {
+interface DemoProfilePatent {
   title: string;
   patent_number: string;
   /** ISO date, YYYY-MM-DD */
   issue_date: string;
 }
 
-export interface DemoProject {
+interface DemoProject {
   title: string;
   start_date: string;
   end_date: string | null;
   description: string;
 }
 
-export interface DemoPublication {
+interface DemoPublication {
   title: string;
   authors: string;
   year: number;
   citations: number;
 }
 
-export interface DemoGrant {
+interface DemoGrant {
   organization: string;
   grant_number: string;
   title: string;

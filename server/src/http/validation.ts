@@ -2,7 +2,7 @@ import type { ErrorDetail } from '@kindling/contract';
 import type { z } from 'zod';
 import { badRequest } from './errors.ts';
 
-export function detailsOf(error: z.ZodError): ErrorDetail[] {
+function detailsOf(error: z.ZodError): ErrorDetail[] {
   const seen = new Set<string>();
   const details: ErrorDetail[] = [];
   for (const issue of error.issues) {

@@ -9,7 +9,7 @@ import type { AppEnv, Deps } from '../context.ts';
  * WEB_DIST, as the build scripts read it, lets a second build (another engineer's, a measurement's)
  * be served beside web/dist without replacing it.
  */
-export const webDist =
+const webDist =
   process.env.WEB_DIST || fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /**

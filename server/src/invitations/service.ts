@@ -23,9 +23,9 @@ import {
   setUserStatus,
 } from './repository.ts';
 
-export const INVALID_CLAIM_LINK = 'This invitation link is invalid or has expired.';
-export const ALREADY_CLAIMED = 'This profile has already been claimed. Please sign in.';
-export const REQUEST_EXISTS = 'An account with this email already exists.';
+const INVALID_CLAIM_LINK = 'This invitation link is invalid or has expired.';
+const ALREADY_CLAIMED = 'This profile has already been claimed. Please sign in.';
+const REQUEST_EXISTS = 'An account with this email already exists.';
 export const INVITE_EXISTS = 'An account or invitation with this email already exists.';
 
 export interface InvitationInput {

@@ -32,8 +32,7 @@ const kinds: Record<ReferenceKind, { table: NamedTable; label: string }> = {
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const article = (label: string) => (/^[aeiou]/i.test(label) ? 'An' : 'A');
 
-export const referenceNotFound = (kind: ReferenceKind) =>
-  `${capitalised(kinds[kind].label)} not found.`;
+const referenceNotFound = (kind: ReferenceKind) => `${capitalised(kinds[kind].label)} not found.`;
 
 export function listReference(deps: Deps, tenantId: number) {
   const read = <T>(list: (tx: Tx, tenantId: number) => Promise<T>) =>

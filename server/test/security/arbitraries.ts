@@ -55,7 +55,7 @@ const protoObject = fc.constant(
   JSON.parse('{"__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}}}'),
 );
 
-export function hostileValue(depth = 0): fc.Arbitrary<unknown> {
+function hostileValue(depth = 0): fc.Arbitrary<unknown> {
   const simple = [
     fc.constant(null),
     oddStrings,
@@ -105,7 +105,7 @@ function numberArb(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
 }
 
 /** A value the schema accepts (or sits just past one of its bounds). */
-export function validValue(schema: JsonSchema, hints: Hints, depth = 0): fc.Arbitrary<unknown> {
+function validValue(schema: JsonSchema, hints: Hints, depth = 0): fc.Arbitrary<unknown> {
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const variants = schema.anyOf ?? schema.oneOf;
   if (variants) return fc.oneof(...variants.map((v) => validValue(v, hints, depth)));
@@ -136,7 +136,7 @@ export function validValue(schema: JsonSchema, hints: Hints, depth = 0): fc.Arbi
 }
 
 /** Mostly valid, sometimes a known object's id or value, sometimes hostile. */
-export function fieldValue(
+function fieldValue(
   schema: JsonSchema,
   hints: Hints,
   name?: string,
@@ -189,7 +189,7 @@ function objectValue(schema: JsonSchema, hints: Hints, depth: number): fc.Arbitr
 }
 
 /** The text of a request body: JSON of the schema's shape, another JSON value, or not JSON at all. */
-export function bodyText(schema: JsonSchema, hints: Hints): fc.Arbitrary<string> {
+function bodyText(schema: JsonSchema, hints: Hints): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 12, arbitrary: validValue(schema, hints).map((v) => JSON.stringify(v) ?? 'null') },
     { weight: 1, arbitrary: hostileValue(0).map((v) => JSON.stringify(v) ?? 'null') },
@@ -210,7 +210,7 @@ export function bodyText(schema: JsonSchema, hints: Hints): fc.Arbitrary<string>
 }
 
 /** A query value as text: the schema's, a known one, or hostile; or the parameter repeated. */
-export function queryValue(parameter: Parameter, hints: Hints): fc.Arbitrary<string[] | undefined> {
+function queryValue(parameter: Parameter, hints: Hints): fc.Arbitrary<string[] | undefined> {
   const one = fieldValue(parameter.schema, hints, parameter.name).map((v) =>
     typeof v === 'string' ? v : (JSON.stringify(v) ?? ''),
   );
@@ -224,7 +224,7 @@ export function queryValue(parameter: Parameter, hints: Hints): fc.Arbitrary<str
 }
 
 /** A path parameter: a fixture's id, or something that is not one. */
-export function pathValue(known: readonly number[]): fc.Arbitrary<string> {
+function pathValue(known: readonly number[]): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...known.map(String)) },
     { weight: 1, arbitrary: fc.nat().map(String) },

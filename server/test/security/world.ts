@@ -20,7 +20,7 @@ import { type Operation, sampleOf, uniqueSuffix, urlOf } from './operations.ts';
  */
 export const ALPHA_MARK = 'Zyxalpha';
 
-export interface Caller {
+interface Caller {
   id: number;
   email: string;
   cookie: string;
@@ -233,7 +233,7 @@ export function tinyPng(): Promise<Buffer> {
 }
 
 /** A body the operation's validation accepts when sent by a member of `side`. */
-export async function bodyOf(operation: Operation, side: Side): Promise<BodyInit | undefined> {
+async function bodyOf(operation: Operation, side: Side): Promise<BodyInit | undefined> {
   if (!operation.body) return undefined;
   if (operation.body.contentType === 'multipart/form-data') {
     const form = new FormData();
@@ -269,7 +269,7 @@ export async function requestOf(
 }
 
 /** CONTRACT §3's public calls: every other operation must answer 401 without a session. */
-export const PUBLIC_OPERATIONS = new Set([
+const PUBLIC_OPERATIONS = new Set([
   'GET /api/v1/tenant',
   'GET /api/v1/roles',
   'GET /api/v1/terms',

@@ -1,6 +1,6 @@
 import { type AdminUser, status } from '@kindling/contract';
 
-export type Tone = 'neutral' | 'pending' | 'good' | 'bad';
+type Tone = 'neutral' | 'pending' | 'good' | 'bad';
 
 export interface Badge {
   label: string;

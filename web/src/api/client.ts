@@ -51,7 +51,7 @@ async function readJson(response: Response): Promise<unknown> {
  * own Origin header, which is what the server's Origin check accepts for state-changing calls.
  * Rejects with an ApiError (SPEC §8) on every failure except a caller's abort.
  */
-export async function request<T>(
+async function request<T>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   { query, body, signal, sent }: RequestOptions = {},

@@ -220,7 +220,7 @@ const administrators: RouteObject = {
 };
 
 /** The route table of SPEC §2 and CONTRACT §6. */
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootRoute />,

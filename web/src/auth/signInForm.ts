@@ -3,7 +3,7 @@ import { signInBody } from '@kindling/contract';
 import type { z } from 'zod';
 
 /** The sign-in form's part of the contract's sign-in body; the tenant comes from the page. */
-export const signInFormSchema = signInBody.pick({
+const signInFormSchema = signInBody.pick({
   email: true,
   password: true,
   remember_session: true,

@@ -8,7 +8,7 @@ export interface ComboBoxItem {
   name: string;
 }
 
-export interface ComboBoxClasses {
+interface ComboBoxClasses {
   field?: string | undefined;
   label?: string | undefined;
   description?: string | undefined;

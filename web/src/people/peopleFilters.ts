@@ -14,12 +14,7 @@ export interface PeopleFilters {
 }
 
 export type FilterName = 'role_id' | 'school_id' | 'department_id' | 'user_id';
-export const filterNames: readonly FilterName[] = [
-  'role_id',
-  'school_id',
-  'department_id',
-  'user_id',
-];
+const filterNames: readonly FilterName[] = ['role_id', 'school_id', 'department_id', 'user_id'];
 
 export const defaultFilters: PeopleFilters = {
   page: 1,

@@ -2,7 +2,7 @@ import { FACULTY_ROLE_ID, type ProfileUpdateInput } from '@kindling/contract';
 import { bioToText, textToBio } from './bioText.ts';
 import type { UserProfile } from './profileApi.ts';
 
-export interface GrantValues {
+interface GrantValues {
   title: string;
   organization: string;
   grant_number: string;

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { ProfileFormShape, ProfileFormValues } from './profileForm.ts';
 
 /** SPEC §5 profile save message the contract's body has no field for: the role is not sent. */
-export const USER_TYPE_REQUIRED = 'User type is required';
+const USER_TYPE_REQUIRED = 'User type is required';
 
 export interface LinkLabels {
   linkedin: string;

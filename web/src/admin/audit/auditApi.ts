@@ -10,7 +10,7 @@ export interface AuditFilterValues {
   q: string;
 }
 
-export const AUDIT_PAGE_SIZE = 25;
+const AUDIT_PAGE_SIZE = 25;
 
 export const auditKey = (filters: AuditFilterValues, page: number) =>
   ['admin', 'audit', filters, page] as const;

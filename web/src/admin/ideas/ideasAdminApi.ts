@@ -11,7 +11,7 @@ export interface IdeaFilterValues {
   caseManagerId: IdOrNone;
 }
 
-export const IDEAS_PAGE_SIZE = 20;
+const IDEAS_PAGE_SIZE = 20;
 
 export const adminIdeasKey = (filters: IdeaFilterValues, page: number) =>
   ['admin', 'ideas', filters, page] as const;

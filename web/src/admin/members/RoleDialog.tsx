@@ -6,7 +6,7 @@ import dialog from '../../shell/LogoutDialog.module.css';
 import { DialogTitle, ModalDialog } from '../../shell/ModalDialog.tsx';
 import styles from './MembersSection.module.css';
 
-export const permissionLabels: Record<Permission, string> = {
+const permissionLabels: Record<Permission, string> = {
   create_idea: 'Post ideas',
   update_idea: 'Edit their ideas',
   delete_idea: 'Delete their ideas',

@@ -11,7 +11,7 @@ export interface MemberFilterValues {
   departmentId: number | null;
 }
 
-export const MEMBERS_PAGE_SIZE = 20;
+const MEMBERS_PAGE_SIZE = 20;
 
 export const membersKey = (filters: MemberFilterValues, page: number) =>
   ['admin', 'users', 'members', filters, page] as const;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import styles from './OverviewSection.module.css';
 
-export interface Bar {
+interface Bar {
   label: string;
   value: number;
   /** Where the bar leads, such as the members list filtered to it. */
