@@ -103,6 +103,8 @@ export const sessionAnswer = z.object({
     issued_at: z.string(),
     auth_time: z.string(),
     expires_at: z.string(),
+    /** The session's tenant: the web app signs out when it is not the tenant on screen (SPEC §4). */
+    tenant_id: z.number().int(),
   }),
 });
 export type SessionAnswer = z.infer<typeof sessionAnswer>;

@@ -166,7 +166,5 @@ export const importAnswer = z.object({
   failed: z.number().int(),
   mailed: z.number().int(),
   errors: z.array(importRowError),
-  /** Why the import ended before the end of the file, or null when it read it all. */
-  stopped: z.string().nullable(),
 });
 export type ImportResult = z.infer<typeof importAnswer>;

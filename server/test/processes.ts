@@ -91,6 +91,8 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
 export interface Answer {
   status: number;
   body: string;
+  /** The cookies the answer set, as a Cookie header would send them back. */
+  cookie: string;
 }
 
 /**
@@ -124,7 +126,13 @@ export function requestOnce(
         res.on('data', (chunk) => {
           text += chunk;
         });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: text,
+            cookie: (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; '),
+          }),
+        );
         res.on('error', reject);
       },
     );

@@ -18,7 +18,7 @@ export function presentUserDetails(row: UserDetailsRow, remember: boolean): User
 
 export function presentSession(
   row: UserDetailsRow,
-  session: { remember: boolean; issuedAt: Date; expiresAt: Date },
+  session: { tenantId: number; remember: boolean; issuedAt: Date; expiresAt: Date },
 ): SessionAnswer {
   return {
     user: presentUserDetails(row, session.remember),
@@ -26,6 +26,7 @@ export function presentSession(
       issued_at: session.issuedAt.toISOString(),
       auth_time: session.issuedAt.toISOString(),
       expires_at: session.expiresAt.toISOString(),
+      tenant_id: session.tenantId,
     },
   };
 }

@@ -11,9 +11,12 @@ import { AppError } from '../http/errors.ts';
 
 /** CONTRACT §5's limits. Counters live in Redis when several processes share them, else in memory. */
 export interface RateLimits {
-  /** Failed sign-ins per tenant, e-mail and client address: 10 in 15 minutes. */
+  /** Failed sign-ins per e-mail and client address, across every tenant: 10 in 15 minutes. */
   signInFailures: RateLimiterAbstract;
-  /** Failed sign-ins per tenant and e-mail from all addresses together: 100 in 15 minutes. */
+  /**
+   * Failed sign-ins per tenant and e-mail from all addresses together: 100 in 15 minutes. A guess
+   * at another tenant's account (the wrong-environment check) counts against that tenant too.
+   */
   signInFailuresPerEmail: RateLimiterAbstract;
   /** Invitation requests per client address: 20 an hour, whatever their answer. */
   invitationRequests: RateLimiterAbstract;
@@ -49,10 +52,31 @@ export function createRateLimits(config: Config): RateLimits {
   };
 }
 
-/** Whether a key has used up its points, without spending one. */
-export async function exhausted(limiter: RateLimiterAbstract, key: string): Promise<boolean> {
-  const res = await limiter.get(key);
-  return res !== null && res.consumedPoints >= limiter.points;
+/** A point taken before the attempt it pays for is judged. */
+export interface Taken {
+  /** False when the key had no point left: the attempt must not be judged. */
+  allowed: boolean;
+  /** Whether this was the key's last point: a failure now starts a burst. */
+  last: boolean;
+}
+
+/**
+ * Takes one point at once (an atomic increment in memory or in Redis), so that however many
+ * attempts arrive together, no more than the limit are ever allowed through to be judged.
+ */
+export async function take(limiter: RateLimiterAbstract, key: string): Promise<Taken> {
+  try {
+    const res = await limiter.consume(key);
+    return { allowed: true, last: res.consumedPoints === limiter.points };
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return { allowed: false, last: false };
+    throw error;
+  }
+}
+
+/** Gives back a point taken for an attempt that turned out not to be a failure. */
+export async function giveBack(limiter: RateLimiterAbstract, key: string): Promise<void> {
+  await limiter.reward(key, 1);
 }
 
 /** Spends one point; answers 429 when none is left. */
@@ -65,20 +89,6 @@ export async function consumeOrThrow(
     await limiter.consume(key);
   } catch (error) {
     if (error instanceof RateLimiterRes) throw new AppError('TOO_MANY_REQUESTS', message);
-    throw error;
-  }
-}
-
-/**
- * Spends one point and ignores exhaustion: for counting failures that are answered anyway. Answers
- * whether this point was the last one, so a caller can note the start of a burst exactly once.
- */
-export async function count(limiter: RateLimiterAbstract, key: string): Promise<boolean> {
-  try {
-    const res = await limiter.consume(key);
-    return res.consumedPoints === limiter.points;
-  } catch (error) {
-    if (error instanceof RateLimiterRes) return false;
     throw error;
   }
 }

@@ -23,6 +23,26 @@ export async function findUserByEmail(db: Executor, tenantId: number, email: str
   return row;
 }
 
+/**
+ * The user and account rows a sign-in is about to start a session for, locked until its
+ * transaction ends: a password reset, a decline or a disable (each an update of one of these
+ * rows) either commits first and is seen here, or waits and then revokes the new session.
+ */
+export async function lockForSignIn(db: Executor, tenantId: number, userId: number) {
+  const [row] = await db
+    .select({
+      adminStatusId: users.adminStatusId,
+      userStatusId: users.userStatusId,
+      isDisabled: users.isDisabled,
+      passwordHash: accounts.passwordHash,
+    })
+    .from(users)
+    .innerJoin(accounts, and(eq(accounts.tenantId, users.tenantId), eq(accounts.userId, users.id)))
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
+    .for('update');
+  return row;
+}
+
 /** What SPEC §3 user details are made of: the user, the account's subject, school and department. */
 export async function findUserDetails(db: Executor, tenantId: number, userId: number) {
   const [row] = await db
@@ -126,8 +146,11 @@ export async function findLiveToken(
   return row;
 }
 
-/** The user's current reset code: the newest one not used up or replaced. */
-export async function findLiveResetCode(db: Executor, tenantId: number, userId: number, now: Date) {
+/**
+ * The user's current reset code (the newest one not used up or replaced), locked until the
+ * transaction ends, so concurrent attempts at one code are judged one after another.
+ */
+export async function lockLiveResetCode(db: Executor, tenantId: number, userId: number, now: Date) {
   const [row] = await db
     .select()
     .from(userTokens)
@@ -141,7 +164,8 @@ export async function findLiveResetCode(db: Executor, tenantId: number, userId: 
       ),
     )
     .orderBy(sql`${userTokens.createdAt} desc`)
-    .limit(1);
+    .limit(1)
+    .for('update');
   return row;
 }
 
@@ -165,13 +189,36 @@ export async function consumeTokens(
     );
 }
 
+/** Counts a wrong code against a live code; undefined if the code was used up meanwhile. */
 export async function countFailedAttempt(db: Executor, tenantId: number, tokenId: number) {
   const [row] = await db
     .update(userTokens)
     .set({ attempts: sql`${userTokens.attempts} + 1` })
-    .where(and(eq(userTokens.tenantId, tenantId), eq(userTokens.id, tokenId)))
+    .where(
+      and(
+        eq(userTokens.tenantId, tenantId),
+        eq(userTokens.id, tokenId),
+        isNull(userTokens.consumedAt),
+      ),
+    )
     .returning({ attempts: userTokens.attempts });
-  return row?.attempts ?? 0;
+  return row?.attempts;
+}
+
+/** Uses up one token; false if it was already used up (by a concurrent request). */
+export async function consumeToken(db: Executor, tenantId: number, tokenId: number, now: Date) {
+  const rows = await db
+    .update(userTokens)
+    .set({ consumedAt: now })
+    .where(
+      and(
+        eq(userTokens.tenantId, tenantId),
+        eq(userTokens.id, tokenId),
+        isNull(userTokens.consumedAt),
+      ),
+    )
+    .returning({ id: userTokens.id });
+  return rows.length === 1;
 }
 
 export async function setPassword(

@@ -84,7 +84,9 @@ export function authRoutes(deps: Deps) {
           password: body.password,
           remember: body.remember_session,
           clientAddress: c.get('clientAddress'),
-          previousSessionId: previous?.sessionId ?? null,
+          previousSession: previous
+            ? { tenantId: previous.tenantId, sessionId: previous.sessionId }
+            : null,
         });
         setSessionCookie(c, deps, result.token, body.remember_session, result.maxAgeSeconds);
         return c.json(result.answer, 200);

@@ -6,22 +6,25 @@ import {
   signInMessages,
   status,
 } from '@kindling/contract';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Deps } from '../context.ts';
-import { accountsElsewhere, type TenantRow } from '../db/system.ts';
+import { accountElsewhere, type TenantRow } from '../db/system.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { resetCodeMail } from '../mail/templates.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { presentSession } from './presenter.ts';
-import { consumeOrThrow, count, exhausted } from './rate-limits.ts';
+import { consumeOrThrow, giveBack, type Taken, take } from './rate-limits.ts';
 import {
+  consumeToken,
   consumeTokens,
   countFailedAttempt,
-  findLiveResetCode,
   findUserByEmail,
   findUserDetails,
   insertSession,
   insertToken,
+  lockForSignIn,
+  lockLiveResetCode,
   revokeSession,
   revokeUserSessions,
   setPassword,
@@ -37,7 +40,7 @@ export interface SignInInput {
   remember: boolean;
   clientAddress: string;
   /** The session the browser already had, revoked so a sign-in always starts a fresh one. */
-  previousSessionId: number | null;
+  previousSession: { tenantId: number; sessionId: number } | null;
 }
 
 export interface SignedIn {
@@ -46,31 +49,62 @@ export interface SignedIn {
   maxAgeSeconds: number;
 }
 
-/** Hashing a password that is then thrown away costs an attacker the same time as a real check. */
+/** Checking a password against this costs the same time as a real check and matches nothing. */
 const DUMMY_HASH = hashPassword('not-a-real-password-1!A');
 
-/** CONTRACT §3 sign-in, with its distinct answers, under CONTRACT §5's failure limits. */
+/** One of CONTRACT §5's counters, as a sign-in takes a point from it before judging a password. */
+interface Counter {
+  limiter: RateLimiterAbstract;
+  key: string;
+  /** The tenant whose audit log notes a burst on this counter, and the address it came from. */
+  tenantId: number;
+  clientAddress?: string;
+  taken: Taken;
+}
+
+/**
+ * CONTRACT §3 sign-in, with its distinct answers, under CONTRACT §5's failure limits. Every
+ * attempt takes its points before the password is judged and gives them back when it was right,
+ * so however many arrive at once, no more than the limit are judged. Exactly one hash is checked
+ * whatever the e-mail: the answer's time does not tell whether it has accounts here or elsewhere.
+ */
 export async function signIn(deps: Deps, tenant: TenantRow, input: SignInInput): Promise<SignedIn> {
   const email = input.email.toLowerCase();
   const { signInFailures, signInFailuresPerEmail } = deps.rateLimits;
-  const byAddress = `${tenant.id}:${email}:${input.clientAddress}`;
-  const byEmail = `${tenant.id}:${email}`;
-  if (
-    (await exhausted(signInFailures, byAddress)) ||
-    (await exhausted(signInFailuresPerEmail, byEmail))
-  ) {
+  const counters: Counter[] = [];
+  const takeFrom = async (counter: Omit<Counter, 'taken'>) => {
+    const taken = await take(counter.limiter, counter.key);
+    if (taken.allowed) counters.push({ ...counter, taken });
+    return taken.allowed;
+  };
+  const giveBackAll = () =>
+    Promise.all(counters.map((counter) => giveBack(counter.limiter, counter.key)));
+  // Per address across every tenant: kept per tenant, each portal of the deployment would give
+  // the address another 10 guesses at one e-mail.
+  const admitted =
+    (await takeFrom({
+      limiter: signInFailures,
+      key: `${email}:${input.clientAddress}`,
+      tenantId: tenant.id,
+      clientAddress: input.clientAddress,
+    })) &&
+    (await takeFrom({
+      limiter: signInFailuresPerEmail,
+      key: `${tenant.id}:${email}`,
+      tenantId: tenant.id,
+    }));
+  if (!admitted) {
+    await giveBackAll();
     throw new AppError('TOO_MANY_REQUESTS');
   }
   const fail = async (error: AppError) => {
-    if (await count(signInFailures, byAddress)) {
-      await recordBurst(deps, tenant.id, {
+    for (const counter of counters) {
+      if (!counter.taken.last) continue;
+      await recordBurst(deps, counter.tenantId, {
         email,
-        clientAddress: input.clientAddress,
-        limit: signInFailures,
+        limit: counter.limiter,
+        ...(counter.clientAddress ? { clientAddress: counter.clientAddress } : {}),
       });
-    }
-    if (await count(signInFailuresPerEmail, byEmail)) {
-      await recordBurst(deps, tenant.id, { email, limit: signInFailuresPerEmail });
     }
     throw error;
   };
@@ -79,9 +113,23 @@ export async function signIn(deps: Deps, tenant: TenantRow, input: SignInInput):
     findUserByEmail(tx, tenant.id, email),
   );
   if (!user?.passwordHash) {
-    await verifyPassword(await DUMMY_HASH, input.password);
-    for (const other of await accountsElsewhere(deps.database.db, email, tenant.id)) {
-      if (await verifyPassword(other.passwordHash, input.password)) {
+    // A guess at another tenant's account counts against that tenant's limit too; once it is used
+    // up, that account is not checked from here either.
+    const other = await accountElsewhere(deps.database.db, email, tenant.id);
+    const checked =
+      other &&
+      (await takeFrom({
+        limiter: signInFailuresPerEmail,
+        key: `${other.tenantId}:${email}`,
+        tenantId: other.tenantId,
+      }))
+        ? other
+        : null;
+    if (await verifyPassword(checked?.passwordHash ?? (await DUMMY_HASH), input.password)) {
+      if (checked) {
+        // The member's own password, at the wrong portal: not a guess at their account.
+        const own = counters.pop();
+        if (own) await giveBack(own.limiter, own.key);
         return fail(new AppError('FORBIDDEN', signInMessages.wrongEnvironment));
       }
     }
@@ -90,17 +138,29 @@ export async function signIn(deps: Deps, tenant: TenantRow, input: SignInInput):
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     return fail(new AppError('UNAUTHORIZED', signInMessages.incorrect));
   }
-  if (user.isDisabled) throw new AppError('FORBIDDEN', signInMessages.disabled);
-  if (user.adminStatusId !== status.approved || user.userStatusId !== status.approved) {
-    throw new AppError('NOT_APPROVED', signInMessages.notApproved);
-  }
+  await giveBackAll();
 
+  const previous = input.previousSession;
+  // Another tenant's session is revoked under that tenant's row security, where it can be found.
+  if (previous && previous.tenantId !== tenant.id) {
+    await signOut(deps, previous.tenantId, previous.sessionId);
+  }
   const now = deps.now();
   const lifetime = input.remember ? limits.rememberSessionSeconds : limits.sessionSeconds;
   const token = randomToken();
   const answer = await inTenant(deps.database.db, tenant.id, async (tx) => {
-    if (input.previousSessionId !== null)
-      await revokeSession(tx, tenant.id, input.previousSessionId, now);
+    // Looked at again under a lock: a reset, decline or disable since the read above wins.
+    const current = await lockForSignIn(tx, tenant.id, user.id);
+    if (current?.passwordHash !== user.passwordHash) {
+      throw new AppError('UNAUTHORIZED', signInMessages.incorrect);
+    }
+    if (current.isDisabled) throw new AppError('FORBIDDEN', signInMessages.disabled);
+    if (current.adminStatusId !== status.approved || current.userStatusId !== status.approved) {
+      throw new AppError('NOT_APPROVED', signInMessages.notApproved);
+    }
+    if (previous?.tenantId === tenant.id) {
+      await revokeSession(tx, tenant.id, previous.sessionId, now);
+    }
     const session = await insertSession(tx, {
       tenantId: tenant.id,
       userId: user.id,
@@ -180,8 +240,10 @@ export async function forgotPassword(
 }
 
 /**
- * Checks the code and sets the new password; the 5th wrong code voids it. Success consumes the code
- * and revokes every session of the account, all in one transaction.
+ * Checks the code and sets the new password; the 5th wrong code voids it. The code is judged under
+ * its row lock before any hashing, so concurrent attempts are counted one at a time and a wrong
+ * code costs no hash; a right one is looked at again, locked, in the transaction that consumes it,
+ * sets the password and revokes every session of the account.
  */
 export async function resetPassword(
   deps: Deps,
@@ -193,27 +255,35 @@ export async function resetPassword(
     findUserByEmail(tx, tenant.id, input.email),
   );
   if (!user?.accountId) throw notFound(signInMessages.userNotFound);
-  const passwordHash = await hashPassword(input.password);
-  const outcome = await inTenant(deps.database.db, tenant.id, async (tx) => {
-    const live = await findLiveResetCode(tx, tenant.id, user.id, now);
+  const codeHash = tokenHash(deps.config.secretKey, `${user.id}:${input.code}`);
+  const judged = await inTenant(deps.database.db, tenant.id, async (tx) => {
+    const live = await lockLiveResetCode(tx, tenant.id, user.id, now);
     if (!live) return 'expired' as const;
-    if (live.tokenHash !== tokenHash(deps.config.secretKey, `${user.id}:${input.code}`)) {
-      const attempts = await countFailedAttempt(tx, tenant.id, live.id);
-      if (attempts >= MAX_CODE_ATTEMPTS) {
-        await consumeTokens(tx, tenant.id, user.id, 'reset', now);
-        return 'limit' as const;
-      }
-      return 'mismatch' as const;
+    if (live.tokenHash === codeHash) return 'right' as const;
+    const attempts = await countFailedAttempt(tx, tenant.id, live.id);
+    if (attempts === undefined) return 'expired' as const;
+    if (attempts >= MAX_CODE_ATTEMPTS) {
+      await consumeToken(tx, tenant.id, live.id, now);
+      return 'limit' as const;
     }
-    await consumeTokens(tx, tenant.id, user.id, 'reset', now);
+    return 'mismatch' as const;
+  });
+  if (judged === 'limit')
+    throw new AppError('TOO_MANY_REQUESTS', forgotPasswordMessages.attemptLimit);
+  if (judged === 'mismatch')
+    throw new AppError('CODE_MISMATCH', forgotPasswordMessages.codeMismatch);
+  if (judged === 'expired') throw new AppError('CODE_MISMATCH', forgotPasswordMessages.codeExpired);
+
+  const passwordHash = await hashPassword(input.password);
+  const reset = await inTenant(deps.database.db, tenant.id, async (tx) => {
+    // Voided by a 5th wrong code, replaced or used while the password was hashed: too late.
+    const live = await lockLiveResetCode(tx, tenant.id, user.id, now);
+    if (live?.tokenHash !== codeHash || !(await consumeToken(tx, tenant.id, live.id, now))) {
+      return false;
+    }
     await setPassword(tx, tenant.id, user.id, passwordHash, now);
     await revokeUserSessions(tx, tenant.id, user.id, now);
-    return 'reset' as const;
+    return true;
   });
-  if (outcome === 'limit')
-    throw new AppError('TOO_MANY_REQUESTS', forgotPasswordMessages.attemptLimit);
-  if (outcome === 'mismatch')
-    throw new AppError('CODE_MISMATCH', forgotPasswordMessages.codeMismatch);
-  if (outcome === 'expired')
-    throw new AppError('CODE_MISMATCH', forgotPasswordMessages.codeExpired);
+  if (!reset) throw new AppError('CODE_MISMATCH', forgotPasswordMessages.codeExpired);
 }

@@ -4,7 +4,9 @@
  * every tenant (the outbox worker). Everything else goes through inTenant(). Review every addition
  * to this file with that rule in mind.
  */
-import { and, eq, ne, sql } from 'drizzle-orm';
+
+import { status } from '@kindling/contract';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { SessionContext } from '../context.ts';
 import { type Db, queryRows } from './client.ts';
 import { accounts, outbox, tenants, users } from './schema.ts';
@@ -22,7 +24,9 @@ export async function tenantById(db: Db, id: number): Promise<TenantRow | undefi
 }
 
 /**
- * A live session by the HMAC of its cookie token, with what every request needs of its user. Raw
+ * A live session by the HMAC of its cookie token, with what every request needs of its user, as
+ * long as the user is an active, approved member: a decline, a withdrawn approval or a disable
+ * ends every session at once, even one a sign-in in flight created after they were revoked. Raw
  * SQL of one fixed text, so PostgreSQL plans it once per connection (queryRows); it runs on every
  * signed-in request.
  */
@@ -41,7 +45,8 @@ export async function liveSessionByTokenHash(
         join users u on u.tenant_id = s.tenant_id and u.id = s.user_id
         join accounts a on a.tenant_id = s.tenant_id and a.user_id = s.user_id
         where s.token_hash = ${tokenHash} and s.revoked_at is null
-          and s.expires_at > ${now.toISOString()}::timestamptz and not u.is_disabled`,
+          and s.expires_at > ${now.toISOString()}::timestamptz and not u.is_disabled
+          and u.admin_status_id = ${status.approved} and u.user_status_id = ${status.approved}`,
   );
   if (!row) return undefined;
   const { issuedMs, expiresMs, ...session } = row;
@@ -54,18 +59,22 @@ interface Times {
 }
 
 /**
- * Password hashes of accounts with this e-mail in other tenants, so sign-in can tell a member they
- * are at the wrong portal (CONTRACT §3) without revealing anything unless the password matches.
+ * The account with this e-mail in another tenant whose password was set last, so sign-in can tell
+ * a member they are at the wrong portal (CONTRACT §3) without revealing anything unless the
+ * password matches. One at most: sign-in checks one hash whatever the e-mail, so its answer takes
+ * the same time whether or not the e-mail has accounts elsewhere.
  */
-export function accountsElsewhere(db: Db, email: string, exceptTenantId: number) {
-  return db
+export async function accountElsewhere(db: Db, email: string, exceptTenantId: number) {
+  const [row] = await db
     .select({ tenantId: users.tenantId, passwordHash: accounts.passwordHash })
     .from(users)
     .innerJoin(accounts, and(eq(accounts.tenantId, users.tenantId), eq(accounts.userId, users.id)))
     .where(
       and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.tenantId, exceptTenantId)),
     )
-    .limit(5);
+    .orderBy(desc(accounts.passwordChangedAt))
+    .limit(1);
+  return row;
 }
 
 export type OutboxRow = {

@@ -1,4 +1,5 @@
 import {
+  type ImportResult,
   importAnswer,
   importColumns,
   importPreviewAnswer,
@@ -277,7 +278,6 @@ describe('bulk onboarding', () => {
 
   it('reports a batch the database refuses and keeps the batches before it', async () => {
     const temporary = await makeSchool(t.db, alpha.tenantId, 'Temporary School');
-    const encoder = new TextEncoder();
     const plain = Array.from(
       { length: IMPORT_BATCH * 2 + 1 },
       (_, i) => `Kept,Person,kept${i}@alpha.edu,Staff`,
@@ -286,37 +286,26 @@ describe('bulk onboarding', () => {
       { length: 20 },
       (_, i) => `Lost,Person,lost${i}@alpha.edu,Staff,Temporary School`,
     );
-    const first = encoder.encode(`${csvOf(...plain)}\n`);
-    const second = encoder.encode(doomed.join('\n'));
-    let step = 0;
-    // The parser holds a chunk's last row until more arrives, so the first chunk has one row more
-    // than two batches. Once the first batch is in, the school goes, as a concurrent change would after the file
-    // was checked against it.
-    const body = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        step += 1;
-        if (step === 1) controller.enqueue(first);
-        else if (step === 2) {
-          while (!(await personByEmail('kept0@alpha.edu'))) {
-            await new Promise((resolve) => setTimeout(resolve, 20));
-          }
-          await inAlpha((tx) => tx.delete(schools).where(eq(schools.id, temporary.id)));
-          controller.enqueue(second);
-        } else controller.close();
-      },
-    });
-    const res = await t.request('/api/v1/admin/imports', {
-      method: 'POST',
-      // A declared length lets the body stream past the size check instead of being buffered.
-      headers: {
-        cookie: admin,
-        'content-type': 'text/csv',
-        'content-length': String(first.length + second.length),
-      },
-      body,
-      duplex: 'half',
-    } as RequestInit);
-    const result = importAnswer.parse(await res.json());
+    // The database refuses the last batch as it would had the school gone after the file was
+    // checked against it, as a concurrent change could: with a foreign-key violation.
+    await t.db.execute(
+      sql.raw(`create function refuse_temporary() returns trigger language plpgsql as $$
+        begin
+          if new.school_id = ${temporary.id} then raise foreign_key_violation; end if;
+          return new;
+        end $$`),
+    );
+    await t.db.execute(
+      sql.raw(`create trigger refuse_temporary before insert on users
+        for each row execute function refuse_temporary()`),
+    );
+    let result: ImportResult;
+    try {
+      result = await runImport(admin, csvOf(...plain, ...doomed));
+    } finally {
+      await t.db.execute(sql.raw('drop trigger refuse_temporary on users'));
+      await t.db.execute(sql.raw('drop function refuse_temporary'));
+    }
     expect(result).toMatchObject({
       rows: IMPORT_BATCH * 2 + 21,
       created: IMPORT_BATCH * 2,
@@ -329,7 +318,7 @@ describe('bulk onboarding', () => {
     expect(await personByEmail('lost0@alpha.edu')).toBeUndefined();
   });
 
-  it('ends when the upload breaks off, keeping the rows read and saying where it ended', async () => {
+  it('refuses a file that breaks off or stops being CSV, as the preview does: nothing written or mailed', async () => {
     const encoder = new TextEncoder();
     const first = encoder.encode(
       `${csvOf('Ola,Cut,ola@alpha.edu,Student', 'Pia,Cut,pia@alpha.edu,Student')}\n`,
@@ -342,7 +331,7 @@ describe('bulk onboarding', () => {
         else controller.error(new Error('connection reset'));
       },
     });
-    const res = await t.request('/api/v1/admin/imports', {
+    const cut = await t.request('/api/v1/admin/imports', {
       method: 'POST',
       headers: {
         cookie: admin,
@@ -352,11 +341,29 @@ describe('bulk onboarding', () => {
       body,
       duplex: 'half',
     } as RequestInit);
-    const result = importAnswer.parse(await res.json());
-    expect(result.stopped).toMatch(/^The upload ended after row \d, before the end of the file\.$/);
-    // What was read before the break is written; the rest never arrived.
-    expect(result.created).toBe(result.rows);
-    expect(result.failed).toBe(0);
+    expect(cut.status).toBe(400);
+    expect((await cut.json()).message).toMatch(
+      /^The upload ended after row \d, before the end of the file\.$/,
+    );
+    expect(await personByEmail('ola@alpha.edu')).toBeUndefined();
+
+    // Two batches' worth of good rows, then a row that is not CSV: the preview refuses the file,
+    // and so does the import, even one asked to mail claim links.
+    const good = Array.from(
+      { length: IMPORT_BATCH * 2 + 5 },
+      (_, i) => `Half,Applied,half${i}@alpha.edu,Staff`,
+    );
+    const broken = csvOf(...good, 'A,"B,c@d.ef,Student');
+    const previewed = await upload('/admin/imports/preview', admin, broken);
+    expect(previewed.status).toBe(400);
+    const imported = await upload('/admin/imports?mail=true', admin, broken);
+    expect(imported.status).toBe(400);
+    // Both name the row the parser had reached, which depends on how far it read ahead.
+    for (const res of [previewed, imported]) {
+      expect((await res.json()).message).toMatch(/^The file is not valid CSV after row \d+: /);
+    }
+    expect(await personByEmail('half0@alpha.edu')).toBeUndefined();
+    expect(await mailsTo(t.db, alpha.tenantId, 'half0@alpha.edu')).toEqual([]);
   });
 
   it('refuses a wrong header, a wrong type, broken CSV and an oversized body clearly', async () => {

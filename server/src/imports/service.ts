@@ -78,6 +78,38 @@ async function eachBatch(
   }
 }
 
+/**
+ * The upload read through once before anything is written, and kept (at most importLimits.bytes,
+ * which the body limit holds it to) to be read again: a file that stops being CSV, runs past the
+ * row limit or breaks off is refused as the preview refuses it, instead of being half applied and
+ * half mailed. Rows are not checked here; they are as they are written.
+ */
+async function readWhole(body: ReadableStream<Uint8Array>): Promise<ReadableStream<Uint8Array>> {
+  const chunks: Uint8Array[] = [];
+  const kept = body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        chunks.push(chunk);
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+  try {
+    for await (const _row of readCsv(kept)) {
+      // Only whether the file reads through to its end matters here.
+    }
+  } catch (error) {
+    if (error instanceof CsvStop) throw badRequest(error.message);
+    throw error;
+  }
+  return new ReadableStream({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+      controller.close();
+    },
+  });
+}
+
 /** POST /admin/imports/preview: what importing the file would do, writing nothing. */
 export async function previewImport(
   deps: Deps,
@@ -194,8 +226,9 @@ const rowRange = (people: Person[]) =>
 
 /**
  * POST /admin/imports: creates the people a file names and updates those it matches by e-mail,
- * batch by batch. Each batch is one transaction with its own audit entry; the last one also
- * carries the import's summary entry. A failed batch is rolled back alone and its rows reported.
+ * batch by batch, once the whole file has been read (readWhole). Each batch is one transaction
+ * with its own audit entry; the last one also carries the import's summary entry. A failed batch
+ * is rolled back alone and its rows reported.
  */
 export async function runImport(
   deps: Deps,
@@ -213,7 +246,6 @@ export async function runImport(
     failed: 0,
     mailed: 0,
     errors: [],
-    stopped: null,
   };
   const report = (error: ImportRowError) => {
     if (result.errors.length < importLimits.errorsShown) result.errors.push(error);
@@ -238,7 +270,6 @@ export async function runImport(
         failed: result.failed,
         mailed: result.mailed,
         batches,
-        stopped: result.stopped,
         ...(written
           ? { created_ids: written.created.map((p) => p.id), updated_ids: written.updated }
           : {}),
@@ -305,11 +336,13 @@ export async function runImport(
   };
   // A batch is held back until the next one starts, so the last batch (the one that carries the
   // summary) is known when it is written.
-  result.stopped = await eachBatch(checkedRows(deps, tenant.id, body), onError, async (people) => {
+  const file = await readWhole(body);
+  const stopped = await eachBatch(checkedRows(deps, tenant.id, file), onError, async (people) => {
     result.rows += people.length;
     if (pending) await commit(pending, false);
     pending = people;
   });
+  if (stopped) throw new Error(`a file read through whole stopped when read again: ${stopped}`);
   await commit(pending ?? [], true);
   if (options.mail && result.mailed) deps.mailer.nudge();
   result.errors.sort((a, b) => a.row - b.row);

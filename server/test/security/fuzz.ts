@@ -101,7 +101,7 @@ export function fuzzOperations(title: string, select: (operation: Operation) => 
     for (const side of [world.alpha, world.beta]) {
       for (const email of [side.faculty.email, side.admin.email]) {
         await limits.resetCodes.delete(`${side.tenantId}:${email}`);
-        await limits.signInFailures.delete(`${side.tenantId}:${email}:unknown`);
+        await limits.signInFailures.delete(`${email}:unknown`);
         await limits.signInFailuresPerEmail.delete(`${side.tenantId}:${email}`);
       }
     }

@@ -10,6 +10,7 @@ const hourSession = {
   issued_at: new Date(signedInAt).toISOString(),
   auth_time: new Date(signedInAt).toISOString(),
   expires_at: new Date(signedInAt + hour).toISOString(),
+  tenant_id: 1,
 };
 
 describe('sessionHasEnded', () => {
@@ -31,7 +32,7 @@ describe('sessionHasEnded', () => {
   });
 
   it('never ends a session on instants it cannot read', () => {
-    const unreadable = { issued_at: 'x', auth_time: 'x', expires_at: 'x' };
+    const unreadable = { issued_at: 'x', auth_time: 'x', expires_at: 'x', tenant_id: 1 };
     expect(sessionHasEnded(unreadable, true, at(365 * day))).toBe(false);
   });
 });

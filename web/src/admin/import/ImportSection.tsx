@@ -344,7 +344,6 @@ export function ImportSection() {
               `${plural(stage.result.created, 'person', 'people')} created, ${stage.result.updated.toLocaleString('en')} updated, ${stage.result.failed.toLocaleString('en')} not imported.${stage.result.mailed ? ` Claim links mailed to ${plural(stage.result.mailed, 'person', 'people')}.` : ''}`,
             ]}
           />
-          {stage.result.stopped && <FormAlert message={[stage.result.stopped]} />}
           <RowErrors
             title="Rows not imported"
             errors={stage.result.errors}
