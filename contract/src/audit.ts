@@ -39,6 +39,7 @@ export type AuditFilters = z.infer<typeof auditFilters>;
 
 /** The same filters with a page, for the console's list. */
 export const auditQuery = pagination.extend(auditFilterShape).refine(inOrder, outOfOrder);
+export type AuditQuery = z.infer<typeof auditQuery>;
 
 export const auditEntry = z.object({
   id: z.number().int(),

@@ -149,7 +149,7 @@ test.describe('people directory', () => {
     await expect(page.getByText('Role: Faculty')).toBeVisible();
     await expect(cards(page)).toHaveCount(1);
 
-    await page.getByRole('button', { name: 'Remove filter Person: Priya Raman' }).click();
+    await page.getByRole('button', { name: 'Remove filter: Person: Priya Raman' }).click();
     await expect(page).not.toHaveURL(/user_id=/);
     await expect(page.getByText('Person: Priya Raman')).toHaveCount(0);
     await expect(page).toHaveURL(/role_id=2/);

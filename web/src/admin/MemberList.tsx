@@ -1,24 +1,24 @@
 import type { AdminUser } from '@kindling/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { isApiError } from '../api/apiError.ts';
 import { LoadProblem } from '../errors/LoadProblem.tsx';
+import { Pager } from '../lists/Pager.tsx';
+import { useBackToFirstPage } from '../lists/useBackToFirstPage.ts';
+import { usePage } from '../lists/useUrlState.ts';
 import { Spinner } from '../shell/Spinner.tsx';
 import { showToast } from '../shell/toasts.ts';
 import { type AdminStatusFilter, adminUsersKey, fetchAdminUsers, setApproval } from './adminApi.ts';
 import styles from './MemberList.module.css';
 import { type Decision, MemberTable } from './MemberTable.tsx';
-import { Pager } from './Pager.tsx';
 
 interface MemberListProps {
   adminStatusId: AdminStatusFilter;
-  page: number;
-  onPage(page: number): void;
   empty: { title: string; message: string };
 }
 
 /** One page of members from the administration API, with approve and decline. */
-export function MemberList({ adminStatusId, page, onPage, empty }: MemberListProps) {
+export function MemberList({ adminStatusId, empty }: MemberListProps) {
+  const page = usePage();
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: adminUsersKey(adminStatusId, page),
@@ -43,9 +43,7 @@ export function MemberList({ adminStatusId, page, onPage, empty }: MemberListPro
 
   // A page emptied by the last decision on it sends the list back to the first page (SPEC §4).
   const pastTheEnd = isApiError(query.error, 'NOT_FOUND') && page > 1;
-  useEffect(() => {
-    if (pastTheEnd) onPage(1);
-  }, [pastTheEnd, onPage]);
+  useBackToFirstPage(pastTheEnd);
 
   if (pastTheEnd) return null;
   if (query.isError) return <LoadProblem error={query.error} onRetry={() => query.refetch()} />;
@@ -72,7 +70,7 @@ export function MemberList({ adminStatusId, page, onPage, empty }: MemberListPro
         {total === 1 ? '1 person' : `${total} people`}
       </p>
       <MemberTable caption={empty.title} users={users} onDecide={decide} />
-      <Pager page={page} totalPages={totalPages} onPage={onPage} />
+      <Pager page={page} totalPages={totalPages} />
     </div>
   );
 }

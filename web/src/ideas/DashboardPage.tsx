@@ -3,6 +3,9 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../app/paths.ts';
 import { InviteOthersButton } from '../invitations/InviteOthersButton.tsx';
+import { FilterChips } from '../lists/FilterChips.tsx';
+import { Pager } from '../lists/Pager.tsx';
+import { useBackToFirstPage } from '../lists/useBackToFirstPage.ts';
 import buttons from '../shell/buttons.module.css';
 import { Screen } from '../shell/Screen.tsx';
 import { LightbulbIcon } from '../shell/screenIcons.tsx';
@@ -10,9 +13,8 @@ import { keepTenantParam } from '../tenant/keepTenantParam.ts';
 import { useTenant } from '../tenant/TenantContext.ts';
 import styles from './DashboardPage.module.css';
 import { EmptyState, ListMessage } from './EmptyState.tsx';
-import { FilterChips, useOwnerName } from './FilterChips.tsx';
+import { useFeedChips, useOwnerName } from './feedChips.ts';
 import {
-  chipsOf,
   type FeedState,
   filterQuery,
   hasFilters,
@@ -25,9 +27,7 @@ import { IdeaGrid, IdeaGridSkeleton } from './IdeaGrid.tsx';
 import { FilterIcon, SparkIcon } from './ideaIcons.tsx';
 import { listProblem } from './ideaProblems.ts';
 import { fetchIdeaCount, fetchIdeas, fetchRecommended, ideaKeys } from './ideasApi.ts';
-import { Pagination } from './Pagination.tsx';
 import { PostIdeaButton } from './PostIdeaButton.tsx';
-import { useBackToFirstPage } from './useBackToFirstPage.ts';
 
 const FeedFiltersDialog = lazy(() =>
   import('./FeedFiltersDialog.tsx').then((m) => ({ default: m.FeedFiltersDialog })),
@@ -69,6 +69,7 @@ export function DashboardPage() {
     enabled: filtered,
   });
   const ownerName = useOwnerName(state.ideaOwnerId);
+  const chips = useFeedChips(state, ownerName);
   const problem = feed.error ? listProblem(feed.error, state.page) : null;
   useBackToFirstPage(problem?.kind === 'firstPage');
 
@@ -117,9 +118,11 @@ export function DashboardPage() {
       {filtered && (
         <div className={styles.chips}>
           <FilterChips
-            chips={chipsOf(state)}
-            ownerName={ownerName}
-            onRemove={(chip) => show(withoutChip(state, chip))}
+            chips={chips}
+            onRemove={(key) => {
+              const removed = chips.find((c) => c.key === key);
+              if (removed) show(withoutChip(state, removed.chip));
+            }}
             onClear={clear}
           />
         </div>
@@ -161,7 +164,7 @@ export function DashboardPage() {
             stale={feed.isPlaceholderData}
             label={filtered ? 'Filtered ideas' : 'Recommended ideas'}
           />
-          <Pagination page={feed.data.page} totalPages={feed.data.total_pages} />
+          <Pager page={feed.data.page} totalPages={feed.data.total_pages} />
         </>
       )}
 

@@ -1,26 +1,25 @@
 import { limits } from '@kindling/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../app/paths.ts';
+import { Pager } from '../lists/Pager.tsx';
+import { useBackToFirstPage } from '../lists/useBackToFirstPage.ts';
+import { usePage } from '../lists/useUrlState.ts';
 import buttons from '../shell/buttons.module.css';
 import { Screen } from '../shell/Screen.tsx';
 import { useTenant } from '../tenant/TenantContext.ts';
 import { EmptyState, ListMessage } from './EmptyState.tsx';
-import { readPage } from './feedSearch.ts';
 import { IdeaGrid, IdeaGridSkeleton } from './IdeaGrid.tsx';
 import { HeartIcon } from './ideaIcons.tsx';
 import { followingView } from './ideaProblems.ts';
 import { fetchIdeaCount, fetchIdeas, ideaKeys } from './ideasApi.ts';
-import { Pagination } from './Pagination.tsx';
-import { useBackToFirstPage } from './useBackToFirstPage.ts';
 
 const followed = { following: 'true' } as const;
 
 /** SPEC §2 following: the ideas the member follows, 10 a page, newest first. */
 export function FollowingPage() {
   const { branding } = useTenant();
-  const [search] = useSearchParams();
-  const page = readPage(search);
+  const page = usePage();
   const query = { ...followed, page, page_size: limits.pageSize, sort_order: 'desc' };
   const list = useQuery({
     queryKey: ideaKeys.list(query),
@@ -71,7 +70,7 @@ export function FollowingPage() {
               stale={list.isPlaceholderData}
               label="Ideas you follow"
             />
-            <Pagination page={list.data.page} totalPages={list.data.total_pages} />
+            <Pager page={list.data.page} totalPages={list.data.total_pages} />
           </>
         )
       )}

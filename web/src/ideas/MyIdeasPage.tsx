@@ -1,22 +1,22 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../app/paths.ts';
 import { useAuth } from '../auth/AuthContext.ts';
+import { Pager } from '../lists/Pager.tsx';
+import { useBackToFirstPage } from '../lists/useBackToFirstPage.ts';
+import { usePage } from '../lists/useUrlState.ts';
 import buttons from '../shell/buttons.module.css';
 import { Screen } from '../shell/Screen.tsx';
 import { LightbulbIcon } from '../shell/screenIcons.tsx';
 import { useTenant } from '../tenant/TenantContext.ts';
 import { EmptyState, ListMessage } from './EmptyState.tsx';
-import { readPage } from './feedSearch.ts';
 import { IdeaGrid, IdeaGridSkeleton } from './IdeaGrid.tsx';
 import { PencilIcon, TrashIcon } from './ideaIcons.tsx';
 import { listProblem } from './ideaProblems.ts';
 import { fetchIdeaCount, fetchMemberIdeas, ideaKeys } from './ideasApi.ts';
 import styles from './MyIdeasPage.module.css';
-import { Pagination } from './Pagination.tsx';
 import { PostIdeaButton } from './PostIdeaButton.tsx';
-import { useBackToFirstPage } from './useBackToFirstPage.ts';
 
 const DeleteIdeaDialog = lazy(() =>
   import('./DeleteIdeaDialog.tsx').then((m) => ({ default: m.DeleteIdeaDialog })),
@@ -27,8 +27,7 @@ export function MyIdeasPage() {
   const { branding } = useTenant();
   const { user, can } = useAuth();
   const userId = user?.userId ?? 0;
-  const [search] = useSearchParams();
-  const page = readPage(search);
+  const page = usePage();
   const [deleting, setDeleting] = useState<{ id: number; title: string } | null>(null);
   const list = useQuery({
     queryKey: ideaKeys.member(userId, page),
@@ -105,7 +104,7 @@ export function MyIdeasPage() {
               </>
             )}
           />
-          <Pagination page={list.data.page} totalPages={list.data.total_pages} />
+          <Pager page={list.data.page} totalPages={list.data.total_pages} />
         </>
       )}
       {deleting && (

@@ -1,12 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ComboBoxField } from '../forms/ComboBoxField.tsx';
+import { useDebounced } from '../lists/useDebounced.ts';
 import { ChevronDownIcon } from '../shell/icons.tsx';
 import { fetchIdeaOwners, ideaKeys } from './ideasApi.ts';
 import styles from './OwnerComboBox.module.css';
-import { useDebounced } from './useDebounced.ts';
-
-const DEBOUNCE_MS = 300;
 
 export interface Owner {
   id: number;
@@ -26,7 +24,7 @@ interface OwnerComboBoxProps {
  */
 export function OwnerComboBox({ schoolId, departmentId, selected, onChange }: OwnerComboBoxProps) {
   const [input, setInput] = useState(selected?.name ?? '');
-  const q = useDebounced(input.trim(), DEBOUNCE_MS);
+  const q = useDebounced(input.trim());
   const query = { q, school_id: schoolId, department_id: departmentId };
   const owners = useQuery({
     queryKey: ideaKeys.owners(query),

@@ -1,5 +1,15 @@
-import { limits } from '@kindling/contract';
+import { type IdeaListQuery, limits } from '@kindling/contract';
 import type { Query } from '../api/client.ts';
+import {
+  flagParam,
+  idParam,
+  idsParam,
+  listParams,
+  oneOfParam,
+  pageParam,
+  readUrl,
+  writeUrl,
+} from '../lists/urlState.ts';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -27,65 +37,29 @@ export const noFilters: FeedFilters = {
   sortOrder: null,
 };
 
-const FEED_KEYS = [
-  'page',
-  'following',
-  'support_id',
-  'school_id',
-  'department_id',
-  'idea_owner_id',
-  'sort_order',
-] as const;
-
-const positiveId = (text: string | null | undefined): number | null => {
-  const trimmed = text?.trim() ?? '';
-  if (!/^\d{1,10}$/.test(trimmed)) return null;
-  const id = Number(trimmed);
-  return id >= 1 && id <= 2_147_483_647 ? id : null;
-};
-
-/** A page number from the URL: a positive integer, else the first page. */
-export function readPage(search: URLSearchParams): number {
-  return positiveId(search.get('page')) ?? 1;
-}
+/** The feed's state in the URL, under the API's own parameter names. */
+const feedUrl = listParams<IdeaListQuery>()({
+  page: pageParam,
+  following: flagParam('following'),
+  supportIds: idsParam('support_id'),
+  schoolId: idParam('school_id'),
+  departmentId: idParam('department_id'),
+  ideaOwnerId: idParam('idea_owner_id'),
+  sortOrder: oneOfParam('sort_order', ['asc', 'desc'], null),
+});
 
 /**
  * Reads the feed's state from the URL. A value that cannot be an id or option is ignored rather
  * than sent: a hand-edited or stale link still shows a feed instead of an error.
  */
-export function parseFeedSearch(search: URLSearchParams): FeedState {
-  const supportIds = (search.get('support_id') ?? '')
-    .split(',')
-    .map(positiveId)
-    .filter((id): id is number => id !== null);
-  const sort = search.get('sort_order');
-  return {
-    page: readPage(search),
-    following: search.get('following') === 'true',
-    supportIds: [...new Set(supportIds)],
-    schoolId: positiveId(search.get('school_id')),
-    departmentId: positiveId(search.get('department_id')),
-    ideaOwnerId: positiveId(search.get('idea_owner_id')),
-    sortOrder: sort === 'asc' || sort === 'desc' ? sort : null,
-  };
-}
+export const parseFeedSearch = (search: URLSearchParams): FeedState => readUrl(feedUrl, search);
 
 /**
  * Writes the feed's state over the current URL's parameters, keeping any others (the tenant).
  * Defaults are left out, so an unfiltered first page is plain `/dashboard`.
  */
-export function writeFeedSearch(state: FeedState, current: URLSearchParams): URLSearchParams {
-  const next = new URLSearchParams(current);
-  for (const key of FEED_KEYS) next.delete(key);
-  if (state.page > 1) next.set('page', String(state.page));
-  if (state.following) next.set('following', 'true');
-  if (state.supportIds.length > 0) next.set('support_id', state.supportIds.join(','));
-  if (state.schoolId !== null) next.set('school_id', String(state.schoolId));
-  if (state.departmentId !== null) next.set('department_id', String(state.departmentId));
-  if (state.ideaOwnerId !== null) next.set('idea_owner_id', String(state.ideaOwnerId));
-  if (state.sortOrder) next.set('sort_order', state.sortOrder);
-  return next;
-}
+export const writeFeedSearch = (state: FeedState, current: URLSearchParams): URLSearchParams =>
+  writeUrl(feedUrl, state, current);
 
 export function hasFilters(filters: FeedFilters): boolean {
   return (

@@ -3,17 +3,19 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../api/apiError.ts';
 import { FormAlert } from '../forms/FormAlert.tsx';
+import { FilterChips } from '../lists/FilterChips.tsx';
+import { Pager } from '../lists/Pager.tsx';
+import { useBackToFirstPage } from '../lists/useBackToFirstPage.ts';
 import { Screen } from '../shell/Screen.tsx';
 import { useTenant } from '../tenant/TenantContext.ts';
-import { FilterChips } from './FilterChips.tsx';
-import { Pagination } from './Pagination.tsx';
 import { PeopleFilterBar } from './PeopleFilterBar.tsx';
 import styles from './PeoplePage.module.css';
 import { PersonCard } from './PersonCard.tsx';
 import { fetchPersonName, peopleCountQuery, peopleKeys, peoplePageQuery } from './peopleApi.ts';
+import { usePeopleChips, withoutFilter } from './peopleChips.ts';
 import {
-  activeFilterNames,
   defaultFilters,
+  type FilterName,
   type PeopleFilters,
   readPeopleFilters,
   writePeopleFilters,
@@ -39,9 +41,6 @@ export function PeoplePage() {
 
   const setFilters = (next: PeopleFilters) =>
     setSearchParams(writePeopleFilters(next, searchParams));
-  const linkTo = (page: number) => ({
-    search: `?${writePeopleFilters({ ...filters, page }, searchParams)}`,
-  });
 
   const list = useQuery({
     ...peoplePageQuery(filters),
@@ -57,12 +56,7 @@ export function PeoplePage() {
   });
 
   const notFoundPastFirst = filters.page > 1 && isApiError(list.error, 'NOT_FOUND');
-  // SPEC §4: a page that no longer exists goes back to page 1.
-  useEffect(() => {
-    if (!notFoundPastFirst) return;
-    const firstPage = { ...readPeopleFilters(searchParams), page: 1 };
-    setSearchParams(writePeopleFilters(firstPage, searchParams), { replace: true });
-  }, [notFoundPastFirst, searchParams, setSearchParams]);
+  useBackToFirstPage(notFoundPastFirst);
 
   const shownPage = useRef(filters.page);
   // Another page of the list starts at its top, not where the pagination left the reader.
@@ -78,7 +72,8 @@ export function PeoplePage() {
     filters.user_id !== null && personName.data
       ? { id: filters.user_id, name: personName.data }
       : null;
-  const active = activeFilterNames(filters).length > 0 || filters.sort_order !== 'asc';
+  const chips = usePeopleChips(filters, personName.data ?? null);
+  const active = chips.length > 0 || filters.sort_order !== 'asc';
 
   return (
     <Screen
@@ -100,12 +95,15 @@ export function PeoplePage() {
       }
     >
       <PeopleFilterBar filters={filters} onChange={setFilters} selectedPerson={selectedPerson} />
-      <FilterChips
-        filters={filters}
-        personName={personName.data ?? null}
-        onChange={setFilters}
-        onClear={() => setFilters(defaultFilters)}
-      />
+      {chips.length > 0 && (
+        <div className={styles.chips}>
+          <FilterChips
+            chips={chips}
+            onRemove={(name) => setFilters(withoutFilter(filters, name as FilterName))}
+            onClear={() => setFilters(defaultFilters)}
+          />
+        </div>
+      )}
       <section
         ref={results}
         className={styles.results}
@@ -135,7 +133,7 @@ export function PeoplePage() {
                 </li>
               ))}
             </ul>
-            <Pagination page={filters.page} totalPages={totalPages} linkTo={linkTo} />
+            <Pager page={filters.page} totalPages={totalPages} />
           </>
         )}
       </section>

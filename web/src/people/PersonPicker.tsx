@@ -2,14 +2,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { ComboBoxField } from '../forms/ComboBoxField.tsx';
 import fieldStyles from '../forms/Field.module.css';
+import { useDebounced } from '../lists/useDebounced.ts';
 import { CloseIcon } from '../shell/icons.tsx';
 import styles from './PersonPicker.module.css';
 import { fetchPersonOptions, type PersonOption, peopleKeys } from './peopleApi.ts';
 import type { PeopleFilters } from './peopleFilters.ts';
-import { useDebouncedValue } from './useDebouncedValue.ts';
 
 /** SPEC §9: the person search waits for 300 ms of quiet before it asks the server. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 interface PersonPickerProps {
   filters: PeopleFilters;
@@ -21,7 +20,7 @@ interface PersonPickerProps {
 /** The directory's person filter: a combo box searching members by name among the other filters. */
 export function PersonPicker({ filters, selected, onChange }: PersonPickerProps) {
   const [text, setText] = useState(selected?.name ?? '');
-  const search = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  const search = useDebounced(text);
   // While a member is chosen the box shows their name; the list then offers everyone again.
   const q = selected && search === selected.name ? '' : search;
 

@@ -1,4 +1,12 @@
-import type { Department } from '@kindling/contract';
+import type { Department, PeopleQuery } from '@kindling/contract';
+import {
+  idParam,
+  listParams,
+  oneOfParam,
+  pageParam,
+  readUrl,
+  writeUrl,
+} from '../lists/urlState.ts';
 
 /** The directory's state as the URL carries it (SPEC §2 People), so a filtered page can be shared. */
 export type SortOrder = 'asc' | 'desc';
@@ -25,44 +33,28 @@ export const defaultFilters: PeopleFilters = {
   sort_order: 'asc',
 };
 
-const MAX_ID = 2_147_483_647;
-
-function positiveInt(value: string | null, max = MAX_ID): number | null {
-  if (value === null || !/^\d{1,10}$/.test(value)) return null;
-  const number = Number(value);
-  return number >= 1 && number <= max ? number : null;
-}
+/** The directory's state in the URL, under the API's own parameter names. */
+const peopleUrl = listParams<PeopleQuery>()({
+  page: pageParam,
+  role_id: idParam('role_id'),
+  school_id: idParam('school_id'),
+  department_id: idParam('department_id'),
+  user_id: idParam('user_id'),
+  sort_order: oneOfParam('sort_order', ['desc'], 'asc'),
+});
 
 /** Reads the directory's state from a query string; anything malformed is taken as not given. */
-export function readPeopleFilters(params: URLSearchParams): PeopleFilters {
-  return {
-    page: positiveInt(params.get('page'), 1_000_000) ?? 1,
-    role_id: positiveInt(params.get('role_id')),
-    school_id: positiveInt(params.get('school_id')),
-    department_id: positiveInt(params.get('department_id')),
-    user_id: positiveInt(params.get('user_id')),
-    sort_order: params.get('sort_order') === 'desc' ? 'desc' : 'asc',
-  };
-}
+export const readPeopleFilters = (params: URLSearchParams): PeopleFilters =>
+  readUrl(peopleUrl, params);
 
 /**
  * The query string for a state, keeping the parameters that are not the directory's (the tenant)
  * and leaving out the defaults, so the plain directory is plain /people.
  */
-export function writePeopleFilters(
+export const writePeopleFilters = (
   filters: PeopleFilters,
   current: URLSearchParams,
-): URLSearchParams {
-  const params = new URLSearchParams(current);
-  for (const name of ['page', 'sort_order', ...filterNames]) params.delete(name);
-  if (filters.page > 1) params.set('page', String(filters.page));
-  for (const name of filterNames) {
-    const value = filters[name];
-    if (value !== null) params.set(name, String(value));
-  }
-  if (filters.sort_order !== 'asc') params.set('sort_order', filters.sort_order);
-  return params;
-}
+): URLSearchParams => writeUrl(peopleUrl, filters, current);
 
 /** A changed filter or order starts again from page 1: the old page may not exist any more. */
 export function changeFilters(

@@ -1,18 +1,28 @@
 // biome-ignore-all lint/a11y/noRedundantRoles: browsers drop table semantics from cells restyled as blocks (the stacked entries at the mobile breakpoint); the roles keep them.
+
+import type { AuditQuery } from '@kindling/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { isApiError } from '../../api/apiError.ts';
 import { LoadProblem } from '../../errors/LoadProblem.tsx';
+import { Pager } from '../../lists/Pager.tsx';
+import { listParams, pageParam, textParam } from '../../lists/urlState.ts';
+import { useBackToFirstPage } from '../../lists/useBackToFirstPage.ts';
+import { useUrlState } from '../../lists/useUrlState.ts';
 import buttons from '../../shell/buttons.module.css';
 import { Spinner } from '../../shell/Spinner.tsx';
 import list from '../MemberList.module.css';
-import { Pager } from '../Pager.tsx';
 import { AuditFilters } from './AuditFilters.tsx';
 import styles from './AuditSection.module.css';
-import { type AuditFilterValues, auditCsvHref, auditKey, fetchAudit } from './auditApi.ts';
+import { auditCsvHref, auditKey, fetchAudit } from './auditApi.ts';
 
-const filterKeys = ['action', 'actor', 'from', 'to', 'q'] as const;
+const auditListUrl = listParams<AuditQuery>()({
+  action: textParam('action'),
+  actor: textParam('actor'),
+  from: textParam('from'),
+  to: textParam('to'),
+  q: textParam('q'),
+  page: pageParam,
+});
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', {
@@ -25,49 +35,20 @@ const when = (iso: string) =>
 
 /** Every administrative change and sign-in burst, newest first, filtered and exportable. */
 export function AuditSection() {
-  const [params, setParams] = useSearchParams();
-  const filters = useMemo(
-    () =>
-      Object.fromEntries(
-        filterKeys.map((key) => [key, params.get(key) ?? '']),
-      ) as unknown as AuditFilterValues,
-    [params],
-  );
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { page, filters, setFilters } = useUrlState(auditListUrl);
   const query = useQuery({
     queryKey: auditKey(filters, page),
     queryFn: ({ signal }) => fetchAudit(filters, page, signal),
     placeholderData: keepPreviousData,
   });
 
-  const apply = useCallback(
-    (next: AuditFilterValues) =>
-      setParams(() => {
-        const updated = new URLSearchParams();
-        for (const key of filterKeys) if (next[key]) updated.set(key, next[key]);
-        return updated;
-      }),
-    [setParams],
-  );
-  const setPage = useCallback(
-    (next: number) =>
-      setParams((current) => {
-        const updated = new URLSearchParams(current);
-        if (next > 1) updated.set('page', String(next));
-        else updated.delete('page');
-        return updated;
-      }),
-    [setParams],
-  );
   const pastTheEnd = isApiError(query.error, 'NOT_FOUND') && page > 1;
-  useEffect(() => {
-    if (pastTheEnd) setPage(1);
-  }, [pastTheEnd, setPage]);
+  useBackToFirstPage(pastTheEnd);
 
   const data = query.data;
   return (
     <div className={styles.section}>
-      <AuditFilters filters={filters} actions={data?.actions ?? []} onApply={apply} />
+      <AuditFilters filters={filters} actions={data?.actions ?? []} onApply={setFilters} />
       {query.isError && !pastTheEnd ? (
         isApiError(query.error, 'BAD_REQUEST') ? (
           <p className={styles.problem} role="alert">
@@ -138,7 +119,7 @@ export function AuditSection() {
               </table>
             </div>
           )}
-          <Pager page={page} totalPages={data.total_pages} onPage={setPage} />
+          <Pager page={page} totalPages={data.total_pages} />
         </>
       )}
     </div>

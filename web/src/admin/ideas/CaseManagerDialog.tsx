@@ -1,7 +1,8 @@
 import type { AdminIdea } from '@kindling/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import fields from '../../forms/Field.module.css';
+import { useDebounced } from '../../lists/useDebounced.ts';
 import buttons from '../../shell/buttons.module.css';
 import dialog from '../../shell/LogoutDialog.module.css';
 import { DialogTitle, ModalDialog } from '../../shell/ModalDialog.tsx';
@@ -9,7 +10,6 @@ import members from '../members/MembersSection.module.css';
 import styles from './IdeasSection.module.css';
 import { caseManagersKey, fetchCaseManagers } from './ideasAdminApi.ts';
 
-const SEARCH_DELAY_MS = 300;
 const NONE = '';
 
 interface CaseManagerDialogProps {
@@ -24,13 +24,9 @@ export function CaseManagerDialog({ idea, onSave, onClose }: CaseManagerDialogPr
   const searchId = useId();
   const choiceId = useId();
   const [text, setText] = useState('');
-  const [q, setQ] = useState('');
   const [chosen, setChosen] = useState(idea.case_manager ? String(idea.case_manager.id) : NONE);
   const [pending, setPending] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(text.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const q = useDebounced(text.trim());
   const candidates = useQuery({
     queryKey: caseManagersKey(q),
     queryFn: ({ signal }) => fetchCaseManagers(q, signal),

@@ -1,12 +1,11 @@
 import type { CaseManagerCandidate, Named } from '@kindling/contract';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useId } from 'react';
 import fields from '../../forms/Field.module.css';
+import { SearchBox } from '../../lists/SearchBox.tsx';
 import { pickerName } from '../../lookups/pickable.ts';
 import buttons from '../../shell/buttons.module.css';
 import members from '../members/MembersSection.module.css';
 import type { IdeaFilterValues, IdOrNone } from './ideasAdminApi.ts';
-
-const SEARCH_DELAY_MS = 300;
 
 interface ChoiceProps {
   label: string;
@@ -62,17 +61,7 @@ export function IdeaFilters({
   schools,
   caseManagers,
 }: IdeaFiltersProps) {
-  const searchId = useId();
-  const [text, setText] = useState(filters.q);
-  useEffect(
-    () => setText((current) => (current.trim() === filters.q ? current : filters.q)),
-    [filters.q],
-  );
-  useEffect(() => {
-    if (text.trim() === filters.q) return;
-    const timer = setTimeout(() => onChange({ q: text.trim() }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text, filters.q, onChange]);
+  const search = useCallback((q: string) => onChange({ q }), [onChange]);
 
   const filtered =
     filters.q !== '' ||
@@ -82,20 +71,14 @@ export function IdeaFilters({
 
   return (
     <search className={members.filters}>
-      <div className={`${fields.field} ${members.search}`}>
-        <label className={fields.label} htmlFor={searchId}>
-          Search ideas
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          className={fields.input}
-          placeholder="Part of a title"
-          value={text}
-          maxLength={200}
-          onChange={(event) => setText(event.target.value)}
-        />
-      </div>
+      <SearchBox
+        className={members.search}
+        label="Search ideas"
+        placeholder="Part of a title"
+        maxLength={200}
+        value={filters.q}
+        onSearch={search}
+      />
       <Choice
         label="IP status"
         value={filters.ipStatusId}

@@ -1,15 +1,16 @@
 import type { AdminIdea } from '@kindling/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { isApiError } from '../../api/apiError.ts';
 import { LoadProblem } from '../../errors/LoadProblem.tsx';
+import { Pager } from '../../lists/Pager.tsx';
+import { useBackToFirstPage } from '../../lists/useBackToFirstPage.ts';
 import { Spinner } from '../../shell/Spinner.tsx';
 import { showToast } from '../../shell/toasts.ts';
 import { usePersisted } from '../../state/usePersisted.ts';
 import list from '../MemberList.module.css';
 import { ConfirmDialog } from '../members/ConfirmDialog.tsx';
 import members from '../members/MembersSection.module.css';
-import { Pager } from '../Pager.tsx';
 import { CaseManagerDialog } from './CaseManagerDialog.tsx';
 import { IdeaFilters } from './IdeaFilters.tsx';
 import { IdeasTable } from './IdeasTable.tsx';
@@ -40,7 +41,7 @@ export function IdeasSection() {
   const queryClient = useQueryClient();
   const ipStatuses = usePersisted('ip_statuses');
   const schools = usePersisted('schools');
-  const { filters, page, setFilters, setPage } = useIdeaFilters();
+  const { filters, page, setFilters } = useIdeaFilters();
   const [asking, setAsking] = useState<Asking>(null);
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
   const query = useQuery({
@@ -54,9 +55,7 @@ export function IdeasSection() {
   });
 
   const pastTheEnd = isApiError(query.error, 'NOT_FOUND') && page > 1;
-  useEffect(() => {
-    if (pastTheEnd) setPage(1);
-  }, [pastTheEnd, setPage]);
+  useBackToFirstPage(pastTheEnd);
 
   /** Runs a change, says how it went and refreshes the list; rethrows so a dialog stays open. */
   const change = async (idea: AdminIdea, work: () => Promise<string>) => {
@@ -111,7 +110,7 @@ export function IdeasSection() {
               onRemove={(idea) => setAsking({ idea, action: 'remove' })}
             />
           )}
-          <Pager page={page} totalPages={data.total_pages} onPage={setPage} />
+          <Pager page={page} totalPages={data.total_pages} />
         </>
       )}
       {asking?.action === 'case-manager' && (

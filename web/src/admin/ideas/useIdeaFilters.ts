@@ -1,16 +1,17 @@
-import { idParam, useUrlFilters } from '../useUrlFilters.ts';
-import type { IdeaFilterValues, IdOrNone } from './ideasAdminApi.ts';
+import type { AdminIdeasQuery } from '@kindling/contract';
+import { idOrNoneParam, idParam, listParams, pageParam, textParam } from '../../lists/urlState.ts';
+import { useUrlState } from '../../lists/useUrlState.ts';
 
-const idOrNone = (value: string | null): IdOrNone => (value === 'none' ? 'none' : idParam(value));
-
-const keys = { q: 'q', ipStatusId: 'ip', schoolId: 'school', caseManagerId: 'cm' } as const;
-
-const read = (params: URLSearchParams): IdeaFilterValues => ({
-  q: params.get(keys.q) ?? '',
-  ipStatusId: idOrNone(params.get(keys.ipStatusId)),
-  schoolId: idParam(params.get(keys.schoolId)),
-  caseManagerId: idOrNone(params.get(keys.caseManagerId)),
+const ideaListUrl = listParams<AdminIdeasQuery>()({
+  q: textParam('q'),
+  ipStatusId: idOrNoneParam('ip_status_id'),
+  schoolId: idParam('school_id'),
+  caseManagerId: idOrNoneParam('case_manager_id'),
+  page: pageParam,
 });
 
+/** Typing a search does not leave a history entry per pause. */
+const replace = { replace: true };
+
 /** The ideas list's filters and page in the URL; changing a filter goes back to page 1. */
-export const useIdeaFilters = () => useUrlFilters<IdeaFilterValues>(keys, read);
+export const useIdeaFilters = () => useUrlState(ideaListUrl, replace);

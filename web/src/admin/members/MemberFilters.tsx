@@ -1,6 +1,7 @@
 import type { Department, MemberStanding, Named } from '@kindling/contract';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useId } from 'react';
 import fields from '../../forms/Field.module.css';
+import { SearchBox } from '../../lists/SearchBox.tsx';
 import { pickerName } from '../../lookups/pickable.ts';
 import buttons from '../../shell/buttons.module.css';
 import styles from './MembersSection.module.css';
@@ -14,8 +15,6 @@ interface MemberFiltersProps {
   schools: readonly Named[];
   departments: readonly Department[];
 }
-
-const SEARCH_DELAY_MS = 300;
 
 interface ChoiceProps {
   label: string;
@@ -61,19 +60,7 @@ export function MemberFilters({
   schools,
   departments,
 }: MemberFiltersProps) {
-  const searchId = useId();
-  const [text, setText] = useState(filters.q);
-  // The URL wins when it changes elsewhere (Clear filters, back button), but not over spaces the
-  // member is still typing between words.
-  useEffect(
-    () => setText((current) => (current.trim() === filters.q ? current : filters.q)),
-    [filters.q],
-  );
-  useEffect(() => {
-    if (text.trim() === filters.q) return;
-    const timer = setTimeout(() => onChange({ q: text.trim() }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text, filters.q, onChange]);
+  const search = useCallback((q: string) => onChange({ q }), [onChange]);
 
   const schoolDepartments =
     filters.schoolId === null
@@ -88,20 +75,14 @@ export function MemberFilters({
 
   return (
     <search className={styles.filters}>
-      <div className={`${fields.field} ${styles.search}`}>
-        <label className={fields.label} htmlFor={searchId}>
-          Search members
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          className={fields.input}
-          placeholder="Name or email"
-          value={text}
-          maxLength={100}
-          onChange={(event) => setText(event.target.value)}
-        />
-      </div>
+      <SearchBox
+        className={styles.search}
+        label="Search members"
+        placeholder="Name or email"
+        maxLength={100}
+        value={filters.q}
+        onSearch={search}
+      />
       <Choice
         label="Status"
         value={filters.status}

@@ -1,11 +1,13 @@
 import type { AdminUser, Permission } from '@kindling/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../api/apiError.ts';
 import { paths } from '../../app/paths.ts';
 import { useAuth } from '../../auth/AuthContext.ts';
 import { LoadProblem } from '../../errors/LoadProblem.tsx';
+import { Pager } from '../../lists/Pager.tsx';
+import { useBackToFirstPage } from '../../lists/useBackToFirstPage.ts';
 import { useRoles } from '../../lookups/roles.ts';
 import { Spinner } from '../../shell/Spinner.tsx';
 import { showToast } from '../../shell/toasts.ts';
@@ -13,7 +15,6 @@ import { usePersisted } from '../../state/usePersisted.ts';
 import { useTenant } from '../../tenant/TenantContext.ts';
 import { setApproval } from '../adminApi.ts';
 import list from '../MemberList.module.css';
-import { Pager } from '../Pager.tsx';
 import type { MemberAction } from './availableActions.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { MemberFilters } from './MemberFilters.tsx';
@@ -36,7 +37,7 @@ export function MembersSection() {
   const roles = useRoles(tenant.id).data ?? [];
   const schools = usePersisted('schools');
   const departments = usePersisted('departments');
-  const { filters, page, setFilters, setPage } = useMemberFilters();
+  const { filters, page, setFilters } = useMemberFilters();
   const [asking, setAsking] = useState<Asking>(null);
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
   const query = useQuery({
@@ -46,9 +47,7 @@ export function MembersSection() {
   });
 
   const pastTheEnd = isApiError(query.error, 'NOT_FOUND') && page > 1;
-  useEffect(() => {
-    if (pastTheEnd) setPage(1);
-  }, [pastTheEnd, setPage]);
+  useBackToFirstPage(pastTheEnd);
 
   /** Runs a change, says how it went, and refreshes what it touched; rethrows for dialogs. */
   const change = async (user: AdminUser, work: () => Promise<string>) => {
@@ -134,7 +133,7 @@ export function MembersSection() {
           ) : (
             <MembersTable users={data.users} selfId={me?.userId} busy={busy} onAction={act} />
           )}
-          <Pager page={page} totalPages={data.total_pages} onPage={setPage} />
+          <Pager page={page} totalPages={data.total_pages} />
         </>
       )}
       {asking?.action === 'decline' && (

@@ -1,27 +1,18 @@
-import { type MemberStanding, memberStandings } from '@kindling/contract';
-import { idParam, useUrlFilters } from '../useUrlFilters.ts';
-import type { MemberFilterValues } from './membersApi.ts';
+import { type AdminUsersQuery, memberStandings } from '@kindling/contract';
+import { idParam, listParams, oneOfParam, pageParam, textParam } from '../../lists/urlState.ts';
+import { useUrlState } from '../../lists/useUrlState.ts';
 
-const keys = {
-  q: 'q',
-  status: 'status',
-  roleId: 'role',
-  schoolId: 'school',
-  departmentId: 'department',
-} as const;
+const memberListUrl = listParams<AdminUsersQuery>()({
+  q: textParam('q'),
+  status: oneOfParam('status', memberStandings, ''),
+  roleId: idParam('role_id'),
+  schoolId: idParam('school_id'),
+  departmentId: idParam('department_id'),
+  page: pageParam,
+});
 
-const read = (params: URLSearchParams): MemberFilterValues => {
-  const status = params.get(keys.status) ?? '';
-  return {
-    q: params.get(keys.q) ?? '',
-    status: (memberStandings as readonly string[]).includes(status)
-      ? (status as MemberStanding)
-      : '',
-    roleId: idParam(params.get(keys.roleId)),
-    schoolId: idParam(params.get(keys.schoolId)),
-    departmentId: idParam(params.get(keys.departmentId)),
-  };
-};
+/** Typing a search does not leave a history entry per pause. */
+const replace = { replace: true };
 
 /** The members list's filters and page, in the URL; changing a filter goes back to page 1. */
-export const useMemberFilters = () => useUrlFilters<MemberFilterValues>(keys, read);
+export const useMemberFilters = () => useUrlState(memberListUrl, replace);

@@ -1,18 +1,22 @@
 import type { ReactNode } from 'react';
-import { Link, type To } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ArrowLeftIcon, ArrowRightIcon } from '../shell/screenIcons.tsx';
-import styles from './Pagination.module.css';
+import styles from './Pager.module.css';
 import { pageNumbers } from './pageNumbers.ts';
+import { pageParam, writeUrl } from './urlState.ts';
 
-interface PaginationProps {
-  page: number;
-  totalPages: number;
-  linkTo(page: number): To;
-}
+const pageOnly = { page: pageParam };
 
-/** Page links under a list; the current page is marked for screen readers too. */
-export function Pagination({ page, totalPages, linkTo }: PaginationProps) {
+/**
+ * Page links under a list whose page is the URL's `page` (kept with every other parameter); the
+ * current page is marked for screen readers too. Nothing when everything fits on one page.
+ */
+export function Pager({ page, totalPages }: { page: number; totalPages: number }) {
+  const [search] = useSearchParams();
   if (totalPages <= 1) return null;
+  const linkTo = (target: number) => ({
+    search: `?${writeUrl(pageOnly, { page: target }, search)}`,
+  });
   const edge = (target: number, label: string, icon: ReactNode, enabled: boolean) => {
     const content = (
       <>
@@ -22,7 +26,12 @@ export function Pagination({ page, totalPages, linkTo }: PaginationProps) {
       </>
     );
     return enabled ? (
-      <Link className={styles.step} to={linkTo(target)} aria-label={`${label} page`}>
+      <Link
+        className={styles.step}
+        to={linkTo(target)}
+        rel={target < page ? 'prev' : 'next'}
+        aria-label={`${label} page`}
+      >
         {content}
       </Link>
     ) : (

@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 
-/** The value once it has stayed unchanged for `ms` (SPEC §9 debounce: 300 ms). */
-export function useDebounced<T>(value: T, ms: number): T {
+/** SPEC §9: searches wait 300 ms after the last keystroke. */
+export const DEBOUNCE_MS = 300;
+
+/** The value once it has stayed unchanged for a moment, so typing asks the API once. */
+export function useDebounced<T>(value: T, ms = DEBOUNCE_MS): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(value), ms);
