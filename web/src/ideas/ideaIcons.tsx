@@ -36,18 +36,6 @@ export const ExternalIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const ChevronLeftIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M15 18l-6-6 6-6" />
-  </Icon>
-);
-
-export const ChevronRightIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M9 18l6-6-6-6" />
-  </Icon>
-);
-
 export const SparkIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M12 3v4M12 17v4M3 12h4M17 12h4M6 6l2.5 2.5M15.5 15.5L18 18M6 18l2.5-2.5M15.5 8.5L18 6" />
