@@ -1,12 +1,12 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { disabledBody, messageAnswer, overviewAnswer, roleBody } from '@kindling/contract';
 import type { Deps } from '../context.ts';
+import { route } from '../http/access.ts';
 import { errors, json, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import { sessionTenant } from '../http/tenant-context.ts';
 import { resendClaimMail, setDisabled, setRole } from './members.ts';
 import { overview } from './overview.ts';
-import { requireAdmin } from './require-admin.ts';
 
 const userParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const jsonBody = <T>(schema: T) => ({
@@ -25,13 +25,13 @@ const memberAnswers = {
 export function consoleRoutes(deps: Deps) {
   return router()
     .openapi(
-      createRoute({
+      route({
+        access: 'admin',
         method: 'put',
         path: '/admin/users/{id}/disabled',
         tags: ['Administration'],
         summary:
           'Disables a member (sign-in refused, sessions revoked at once) or re-enables them; no one disables themselves (409)',
-        middleware: requireAdmin,
         request: { params: userParam, ...jsonBody(disabledBody) },
         responses: memberAnswers,
       }),
@@ -42,13 +42,13 @@ export function consoleRoutes(deps: Deps) {
       },
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'admin',
         method: 'post',
         path: '/admin/users/{id}/claim-mail',
         tags: ['Administration'],
         summary:
           'Mails a fresh claim link to an approved member without a password; earlier links stop working',
-        middleware: requireAdmin,
         request: { params: userParam },
         responses: memberAnswers,
       }),
@@ -60,13 +60,13 @@ export function consoleRoutes(deps: Deps) {
       },
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'admin',
         method: 'put',
         path: '/admin/users/{id}/role',
         tags: ['Administration'],
         summary:
           "Changes a member's role and, when given, their permissions in the same change; administrators keep their own admin (409)",
-        middleware: requireAdmin,
         request: { params: userParam, ...jsonBody(roleBody) },
         responses: memberAnswers,
       }),
@@ -76,12 +76,12 @@ export function consoleRoutes(deps: Deps) {
       },
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'admin',
         method: 'get',
         path: '/admin/overview',
         tags: ['Administration'],
         summary: 'Members by standing and role; ideas and follows in each of the last 12 months',
-        middleware: requireAdmin,
         responses: { 200: json(overviewAnswer), ...guarded },
       }),
       async (c) => c.json(await overview(deps, sessionOf(c).tenantId), 200),

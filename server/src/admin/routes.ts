@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   adminUsersAnswer,
   adminUsersQuery,
@@ -11,10 +11,10 @@ import {
   permissionsBody,
 } from '@kindling/contract';
 import type { Deps } from '../context.ts';
+import { route } from '../http/access.ts';
 import { errors, json, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import { sessionTenant } from '../http/tenant-context.ts';
-import { requireAdmin } from './require-admin.ts';
 import {
   createLookup,
   createProfile,
@@ -31,10 +31,9 @@ const guarded = { 401: errors[401], 403: errors[403] };
 
 export function adminRoutes(deps: Deps) {
   const app = router();
-  app.use('/admin/*', ...requireAdmin);
-
   const lookupRoute = (path: string, summary: string) =>
-    createRoute({
+    route({
+      access: 'admin',
       method: 'post',
       path,
       tags: ['Administration'],
@@ -50,7 +49,8 @@ export function adminRoutes(deps: Deps) {
 
   return app
     .openapi(
-      createRoute({
+      route({
+        access: 'admin',
         method: 'get',
         path: '/admin/users',
         tags: ['Administration'],
@@ -63,7 +63,8 @@ export function adminRoutes(deps: Deps) {
         c.json(await membersPage(deps, sessionOf(c).tenantId, c.req.valid('query')), 200),
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'admin',
         method: 'post',
         path: '/admin/users',
         tags: ['Administration'],
@@ -83,7 +84,8 @@ export function adminRoutes(deps: Deps) {
       },
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'admin',
         method: 'put',
         path: '/admin/users/{id}/approval',
         tags: ['Administration'],
@@ -107,7 +109,8 @@ export function adminRoutes(deps: Deps) {
       },
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'admin',
         method: 'put',
         path: '/admin/users/{id}/permissions',
         tags: ['Administration'],
@@ -142,7 +145,8 @@ export function adminRoutes(deps: Deps) {
       c.json(await createLookup(deps, sessionOf(c), 'ip-status', c.req.valid('json')), 201),
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'admin',
         method: 'post',
         path: '/admin/departments',
         tags: ['Administration'],

@@ -1,7 +1,7 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { auditAnswer, auditFilters, auditQuery } from '@kindling/contract';
-import { requireAdmin } from '../admin/require-admin.ts';
 import type { Deps } from '../context.ts';
+import { route } from '../http/access.ts';
 import { errors, json, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import { auditCsv, auditPage } from './service.ts';
@@ -12,24 +12,24 @@ const guarded = { 401: errors[401], 403: errors[403] };
 export function auditRoutes(deps: Deps) {
   return router()
     .openapi(
-      createRoute({
+      route({
+        access: 'admin',
         method: 'get',
         path: '/admin/audit',
         tags: ['Administration'],
         summary: 'Audit entries newest first, filtered by action, actor, days and text',
-        middleware: requireAdmin,
         request: { query: auditQuery },
         responses: { 200: json(auditAnswer), 400: errors[400], 404: errors[404], ...guarded },
       }),
       async (c) => c.json(await auditPage(deps, sessionOf(c).tenantId, c.req.valid('query')), 200),
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'admin',
         method: 'get',
         path: '/admin/audit.csv',
         tags: ['Administration'],
         summary: 'The filtered audit log as CSV, streamed newest first',
-        middleware: requireAdmin,
         request: { query: auditFilters },
         responses: {
           200: {

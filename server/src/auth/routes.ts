@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   claimBody,
   forgotPasswordAnswer,
@@ -14,6 +14,7 @@ import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, Deps } from '../context.ts';
 import { inTenant } from '../db/tenant-scope.ts';
+import { route } from '../http/access.ts';
 import { forbidden } from '../http/errors.ts';
 import { errors, json, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
@@ -22,7 +23,7 @@ import { claimProfile } from '../invitations/service.ts';
 import { presentUserDetails } from './presenter.ts';
 import { findUserDetails } from './repository.ts';
 import { currentSession, forgotPassword, resetPassword, signIn, signOut } from './service.ts';
-import { requireSession, SESSION_COOKIE } from './session-middleware.ts';
+import { SESSION_COOKIE } from './session-middleware.ts';
 
 const CLAIMED = 'Your password has been set. You can now sign in.';
 
@@ -44,20 +45,10 @@ function setSessionCookie(
 }
 
 export function authRoutes(deps: Deps) {
-  const app = router();
-  // `?optional=true` asks whether anyone is signed in: a visitor gets 204, not a 401 that the
-  // browser would report as a failed request on every public page.
-  app.use('/auth/session', (c, next) =>
-    c.req.query('optional') === 'true' && !c.get('session')
-      ? Promise.resolve(c.body(null, 204))
-      : requireSession(c, next),
-  );
-  app.use('/auth/sign-out', requireSession);
-  app.use('/users/:id{[0-9]+}', requireSession);
-
-  return app
+  return router()
     .openapi(
-      createRoute({
+      route({
+        access: 'public',
         method: 'post',
         path: '/auth/sign-in',
         tags: ['Auth'],
@@ -93,9 +84,13 @@ export function authRoutes(deps: Deps) {
       },
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'member',
         method: 'get',
         path: '/auth/session',
+        // `?optional=true` asks whether anyone is signed in: a visitor gets 204, not a 401 that
+        // the browser would report as a failed request on every public page.
+        anonymous: (c) => (c.req.query('optional') === 'true' ? c.body(null, 204) : undefined),
         tags: ['Auth'],
         summary: 'The current session and its user, as sign-in answers',
         request: {
@@ -115,7 +110,8 @@ export function authRoutes(deps: Deps) {
       async (c) => c.json(await currentSession(deps, sessionOf(c)), 200),
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'member',
         method: 'post',
         path: '/auth/sign-out',
         tags: ['Auth'],
@@ -130,7 +126,8 @@ export function authRoutes(deps: Deps) {
       },
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'public',
         method: 'post',
         path: '/auth/forgot-password',
         tags: ['Auth'],
@@ -152,7 +149,8 @@ export function authRoutes(deps: Deps) {
       },
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'public',
         method: 'post',
         path: '/auth/reset-password',
         tags: ['Auth'],
@@ -174,7 +172,8 @@ export function authRoutes(deps: Deps) {
       },
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'claim',
         method: 'post',
         path: '/auth/claim',
         tags: ['Auth'],
@@ -199,7 +198,8 @@ export function authRoutes(deps: Deps) {
       },
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'member',
         method: 'get',
         path: '/users/{id}',
         tags: ['Auth'],

@@ -2,7 +2,6 @@ import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv, Deps } from '../context.ts';
 import { liveSessionByTokenHash } from '../db/system.ts';
-import { unauthorized } from '../http/errors.ts';
 import { tokenHash } from './tokens.ts';
 
 export const SESSION_COOKIE = 'kindling_session';
@@ -24,9 +23,3 @@ export function resolveSession(deps: Deps): MiddlewareHandler<AppEnv> {
     await next();
   };
 }
-
-/** Every call outside CONTRACT's public set needs a live session. */
-export const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.get('session')) throw unauthorized();
-  await next();
-};

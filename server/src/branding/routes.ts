@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   brandingAdminAnswer,
   brandingOverridesBody,
@@ -7,8 +7,8 @@ import {
   termsAdminAnswer,
   termsBody,
 } from '@kindling/contract';
-import { requireAdmin } from '../admin/require-admin.ts';
 import type { Deps } from '../context.ts';
+import { route } from '../http/access.ts';
 import { errors, json, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import { LOGO_TYPE_MESSAGE } from './logo.ts';
@@ -29,37 +29,37 @@ const logoForm = z.object({
 export function brandingRoutes(deps: Deps) {
   return router()
     .openapi(
-      createRoute({
+      route({
+        access: 'admin',
         method: 'get',
         path: '/admin/branding',
         tags: ['Administration'],
         summary: "The tenant's branding as members see it, and the defaults it starts from",
-        middleware: requireAdmin,
         responses: { 200: json(brandingAdminAnswer), ...guarded },
       }),
       async (c) => c.json(await brandingForAdmin(deps, sessionOf(c).tenantId), 200),
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'admin',
         method: 'put',
         path: '/admin/branding',
         tags: ['Administration'],
         summary:
           "Replaces the tenant's branding overrides (keys left out take their default); colours must keep WCAG AA contrast",
-        middleware: requireAdmin,
         request: jsonBody(brandingOverridesBody),
         responses: { 200: json(brandingAdminAnswer), 400: errors[400], ...guarded },
       }),
       async (c) => c.json(await saveBranding(deps, sessionOf(c), c.req.valid('json')), 200),
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'admin',
         method: 'post',
         path: '/admin/branding/logo',
         tags: ['Administration'],
         summary:
           'Uploads a logo (JPEG, PNG, GIF or SVG, up to 1 MiB); answers the URL of a re-encoded PNG for the next branding save',
-        middleware: requireAdmin,
         request: {
           body: { content: { 'multipart/form-data': { schema: logoForm } }, required: true },
         },
@@ -73,23 +73,23 @@ export function brandingRoutes(deps: Deps) {
       async (c) => c.json(await uploadLogo(deps, sessionOf(c), c.req.valid('form').file), 200),
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'admin',
         method: 'get',
         path: '/admin/terms',
         tags: ['Administration'],
         summary: "The tenant's terms and conditions, and whether they are the default ones",
-        middleware: requireAdmin,
         responses: { 200: json(termsAdminAnswer), ...guarded },
       }),
       async (c) => c.json(await termsForAdmin(deps, sessionOf(c).tenantId), 200),
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'admin',
         method: 'put',
         path: '/admin/terms',
         tags: ['Administration'],
         summary: "Sets the tenant's own terms and conditions, or null to show the default ones",
-        middleware: requireAdmin,
         request: jsonBody(termsBody),
         responses: { 200: json(termsAdminAnswer), 400: errors[400], ...guarded },
       }),

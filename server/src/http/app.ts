@@ -5,12 +5,13 @@ import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
-import { resolveSession } from '../auth/session-middleware.ts';
+import { resolveSession, SESSION_COOKIE } from '../auth/session-middleware.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { isImportUpload } from '../imports/routes.ts';
 import { registerDevMail } from '../mail/dev-routes.ts';
 import { isPhotoUpload } from '../profiles/photo.ts';
 import { serveUploads } from '../storage/serve-uploads.ts';
+import { SESSION_SCHEME } from './access.ts';
 import { limitBody } from './body-limit.ts';
 import { clientAddress } from './client-address.ts';
 import { AppError } from './errors.ts';
@@ -133,6 +134,12 @@ export function createApp(deps: Deps) {
   app.use('/api/*', refuseNulInJson);
   app.use('/api/*', resolveSession(deps));
   app.route('/api/v1', apiRoutes(deps));
+  app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SCHEME, {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description: 'The session cookie that sign-in sets',
+  });
   app.doc31('/api/v1/openapi.json', {
     openapi: '3.1.0',
     info: {

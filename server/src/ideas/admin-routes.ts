@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   adminIdeasAnswer,
   adminIdeasQuery,
@@ -7,8 +7,8 @@ import {
   caseManagersAnswer,
   messageAnswer,
 } from '@kindling/contract';
-import { requireAdmin } from '../admin/require-admin.ts';
 import type { Deps } from '../context.ts';
+import { route } from '../http/access.ts';
 import { errors, json, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import { adminIdeas, assignCaseManager, caseManagerChoices, removeIdea } from './admin-service.ts';
@@ -20,13 +20,13 @@ const guarded = { 401: errors[401], 403: errors[403] };
 export function adminIdeaRoutes(deps: Deps) {
   return router()
     .openapi(
-      createRoute({
+      route({
+        access: 'admin',
         method: 'get',
         path: '/admin/ideas',
         tags: ['Administration'],
         summary:
           'Every idea, newest first, searched by title and filtered by IP status, school and case manager',
-        middleware: requireAdmin,
         request: { query: adminIdeasQuery },
         responses: {
           200: json(adminIdeasAnswer),
@@ -38,13 +38,13 @@ export function adminIdeaRoutes(deps: Deps) {
       async (c) => c.json(await adminIdeas(deps, sessionOf(c).tenantId, c.req.valid('query')), 200),
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'admin',
         method: 'get',
         path: '/admin/case-managers',
         tags: ['Administration'],
         summary:
           'Who may be made a case manager (active staff and administrators), by name; at most 50',
-        middleware: requireAdmin,
         request: { query: caseManagerQuery },
         responses: { 200: json(caseManagersAnswer), 400: errors[400], ...guarded },
       }),
@@ -52,12 +52,12 @@ export function adminIdeaRoutes(deps: Deps) {
         c.json(await caseManagerChoices(deps, sessionOf(c).tenantId, c.req.valid('query').q), 200),
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'admin',
         method: 'put',
         path: '/admin/ideas/{id}/case-manager',
         tags: ['Administration'],
         summary: "Assigns or changes an idea's case manager, or removes it with null",
-        middleware: requireAdmin,
         request: {
           params: ideaParam,
           body: { content: { 'application/json': { schema: caseManagerBody } }, required: true },
@@ -76,12 +76,12 @@ export function adminIdeaRoutes(deps: Deps) {
         ),
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'admin',
         method: 'delete',
         path: '/admin/ideas/{id}',
         tags: ['Administration'],
         summary: 'Removes an idea with its links, patents, wanted support and follows',
-        middleware: requireAdmin,
         request: { params: ideaParam },
         responses: { 200: json(messageAnswer), 400: errors[400], 404: errors[404], ...guarded },
       }),

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   followAnswer,
   ideaBody,
@@ -14,8 +13,8 @@ import {
   messageAnswer,
   pagination,
 } from '@kindling/contract';
-import { requireSession } from '../auth/session-middleware.ts';
 import type { Deps } from '../context.ts';
+import { route } from '../http/access.ts';
 import { errors, json, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import {
@@ -40,19 +39,10 @@ const body = { body: { content: { 'application/json': { schema: ideaBody } }, re
 
 /** CONTRACT §3 idea calls; every one needs a session and works in the session's tenant only. */
 export function ideaRoutes(deps: Deps) {
-  const app = router();
-  for (const path of [
-    '/ideas',
-    '/ideas/*',
-    '/recommendations/ideas',
-    '/users/:id/ideas',
-    '/filter/idea-owners',
-  ]) {
-    app.use(path, requireSession);
-  }
-  return app
+  return router()
     .openapi(
-      createRoute({
+      route({
+        access: 'member',
         method: 'get',
         path: '/ideas',
         tags,
@@ -63,7 +53,8 @@ export function ideaRoutes(deps: Deps) {
       async (c) => c.json(await listIdeas(deps, sessionOf(c), c.req.valid('query')), 200),
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'member',
         method: 'get',
         path: '/ideas/count',
         tags,
@@ -74,7 +65,8 @@ export function ideaRoutes(deps: Deps) {
       async (c) => c.json(await countMatchingIdeas(deps, sessionOf(c), c.req.valid('query')), 200),
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'member',
         method: 'get',
         path: '/recommendations/ideas',
         tags,
@@ -85,7 +77,8 @@ export function ideaRoutes(deps: Deps) {
       async (c) => c.json(await recommendedIdeas(deps, sessionOf(c), c.req.valid('query')), 200),
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'member',
         method: 'get',
         path: '/users/{id}/ideas',
         tags,
@@ -100,7 +93,8 @@ export function ideaRoutes(deps: Deps) {
         ),
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'member',
         method: 'get',
         path: '/filter/idea-owners',
         tags,
@@ -111,7 +105,8 @@ export function ideaRoutes(deps: Deps) {
       async (c) => c.json(await ideaOwners(deps, sessionOf(c), c.req.valid('query')), 200),
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'member',
         method: 'get',
         path: '/ideas/{id}',
         tags,
@@ -122,7 +117,8 @@ export function ideaRoutes(deps: Deps) {
       async (c) => c.json(await getIdeaDetail(deps, sessionOf(c), c.req.valid('param').id), 200),
     )
     .openapi(
-      createRoute({
+      route({
+        access: { permission: 'create_idea' },
         method: 'post',
         path: '/ideas',
         tags,
@@ -133,7 +129,8 @@ export function ideaRoutes(deps: Deps) {
       async (c) => c.json(await createIdea(deps, sessionOf(c), c.req.valid('json')), 201),
     )
     .openapi(
-      createRoute({
+      route({
+        access: { permission: 'update_idea' },
         method: 'put',
         path: '/ideas/{id}',
         tags,
@@ -148,7 +145,8 @@ export function ideaRoutes(deps: Deps) {
         ),
     )
     .openapi(
-      createRoute({
+      route({
+        access: { permission: 'delete_idea' },
         method: 'delete',
         path: '/ideas/{id}',
         tags,
@@ -159,7 +157,8 @@ export function ideaRoutes(deps: Deps) {
       async (c) => c.json(await deleteIdea(deps, sessionOf(c), c.req.valid('param').id), 200),
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'member',
         method: 'post',
         path: '/ideas/{id}/follow',
         tags,
@@ -170,7 +169,8 @@ export function ideaRoutes(deps: Deps) {
       async (c) => c.json(await followIdea(deps, sessionOf(c), c.req.valid('param').id), 200),
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'member',
         method: 'delete',
         path: '/ideas/{id}/unfollow',
         tags,

@@ -6,7 +6,6 @@ import {
   type IdeaValues,
   ideaMessages,
 } from '@kindling/contract';
-import { authorize } from '../auth/policy.ts';
 import type { Deps, SessionContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { inTenant, type Plans } from '../db/tenant-scope.ts';
@@ -198,7 +197,6 @@ const content = (idea: IdeaValues): IdeaContent => ({
 
 /** The poster is the principal investigator. One transaction: idea, links, patents, supports. */
 export async function createIdea(deps: Deps, session: SessionContext, idea: IdeaValues) {
-  authorize(session, 'create_idea');
   const { tenantId, userId } = session;
   const id = await inTenant(deps.database.db, tenantId, async (tx) => {
     await checkLookups(tx, tenantId, idea, nothingSaved);
@@ -220,7 +218,6 @@ export async function updateIdea(
   ideaId: number,
   idea: IdeaValues,
 ) {
-  authorize(session, 'update_idea');
   const { tenantId } = session;
   await inTenant(deps.database.db, tenantId, async (tx) => {
     authorizeOwner(session, await existingIdea(tx, session, ideaId));
@@ -232,7 +229,6 @@ export async function updateIdea(
 }
 
 export async function deleteIdea(deps: Deps, session: SessionContext, ideaId: number) {
-  authorize(session, 'delete_idea');
   await inTenant(deps.database.db, session.tenantId, async (tx) => {
     authorizeOwner(session, await existingIdea(tx, session, ideaId));
     await deleteIdeaRow(tx, session.tenantId, ideaId);

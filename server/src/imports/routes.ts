@@ -1,20 +1,14 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { importAnswer, importLimits, importPreviewAnswer, importQuery } from '@kindling/contract';
-import type { Context, MiddlewareHandler } from 'hono';
-import { authorize } from '../auth/policy.ts';
-import { requireSession } from '../auth/session-middleware.ts';
+import type { Context } from 'hono';
 import type { AppEnv, Deps } from '../context.ts';
+import { route } from '../http/access.ts';
 import { badRequest } from '../http/errors.ts';
 import { errors, json, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import { sessionTenant } from '../http/tenant-context.ts';
 import { previewImport, runImport } from './service.ts';
 import { templateCsv } from './template.ts';
-
-const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
-  authorize(sessionOf(c), 'admin');
-  await next();
-};
 
 const tags = ['Bulk onboarding'];
 const csvBody = {
@@ -42,12 +36,10 @@ export const isImportUpload = (path: string) =>
 
 export function importRoutes(deps: Deps) {
   const app = router();
-  app.use('/admin/imports/*', requireSession, requireAdmin);
-  app.use('/admin/imports', requireSession, requireAdmin);
-
   return app
     .openapi(
-      createRoute({
+      route({
+        access: 'admin',
         method: 'get',
         path: '/admin/imports/template.csv',
         tags,
@@ -65,7 +57,8 @@ export function importRoutes(deps: Deps) {
         }),
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'admin',
         method: 'post',
         path: '/admin/imports/preview',
         tags,
@@ -76,7 +69,8 @@ export function importRoutes(deps: Deps) {
       async (c) => c.json(await previewImport(deps, sessionOf(c).tenantId, csvStream(c)), 200),
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'admin',
         method: 'post',
         path: '/admin/imports',
         tags,

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   createdAnswer,
   invitedUserRecord,
@@ -11,10 +11,9 @@ import {
   userStatusBody,
 } from '@kindling/contract';
 import type { MiddlewareHandler } from 'hono';
-import { authorize } from '../auth/policy.ts';
 import { consumeOrThrow } from '../auth/rate-limits.ts';
-import { requireSession } from '../auth/session-middleware.ts';
 import type { AppEnv, Deps } from '../context.ts';
+import { route } from '../http/access.ts';
 import { errors, json, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import { publicTenant, sessionTenant, tenantOf } from '../http/tenant-context.ts';
@@ -43,11 +42,10 @@ const tokenQuery = z.object({
 });
 
 export function invitationRoutes(deps: Deps) {
-  const app = router();
-  app.use('/invite-user', requireSession);
-  return app
+  return router()
     .openapi(
-      createRoute({
+      route({
+        access: 'public',
         method: 'post',
         path: '/request-invitation',
         tags: ['Invitations'],
@@ -71,7 +69,8 @@ export function invitationRoutes(deps: Deps) {
       async (c) => c.json(await requestInvitation(deps, tenantOf(c), c.req.valid('json')), 201),
     )
     .openapi(
-      createRoute({
+      route({
+        access: { permission: 'invite_user' },
         method: 'post',
         path: '/invite-user',
         tags: ['Invitations'],
@@ -87,13 +86,13 @@ export function invitationRoutes(deps: Deps) {
       }),
       async (c) => {
         const session = sessionOf(c);
-        authorize(session, 'invite_user');
         const tenant = await sessionTenant(deps, session.tenantId);
         return c.json(await inviteUser(deps, tenant, session, c.req.valid('json')), 201);
       },
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'claim',
         method: 'get',
         path: '/verify-token',
         tags: ['Invitations'],
@@ -106,7 +105,8 @@ export function invitationRoutes(deps: Deps) {
         c.json(await verifyClaimToken(deps, tenantOf(c), c.req.valid('query').token), 200),
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'claim',
         method: 'put',
         path: '/users/{id}/status',
         tags: ['Invitations'],

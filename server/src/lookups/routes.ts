@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   booleanParam,
   departmentsAnswer,
@@ -6,9 +6,9 @@ import {
   schoolsAnswer,
   supportAnswer,
 } from '@kindling/contract';
-import { requireSession } from '../auth/session-middleware.ts';
 import type { Deps } from '../context.ts';
 import { inTenant } from '../db/tenant-scope.ts';
+import { route } from '../http/access.ts';
 import { errors, json, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import { listDepartments, listIpStatuses, listSchools, listSupportTypes } from './repository.ts';
@@ -26,14 +26,10 @@ const signedIn = { 400: errors[400], 401: errors[401] };
 
 export function lookupRoutes(deps: Deps) {
   const db = deps.database.db;
-  const app = router();
-  app.use('/support', requireSession);
-  app.use('/ip-status', requireSession);
-  app.use('/schools', requireSession);
-  app.use('/departments', requireSession);
-  return app
+  return router()
     .openapi(
-      createRoute({
+      route({
+        access: 'member',
         method: 'get',
         path: '/support',
         tags: ['Lookups'],
@@ -51,7 +47,8 @@ export function lookupRoutes(deps: Deps) {
       },
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'member',
         method: 'get',
         path: '/ip-status',
         tags: ['Lookups'],
@@ -67,7 +64,8 @@ export function lookupRoutes(deps: Deps) {
       },
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'member',
         method: 'get',
         path: '/schools',
         tags: ['Lookups'],
@@ -83,7 +81,8 @@ export function lookupRoutes(deps: Deps) {
       },
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'member',
         method: 'get',
         path: '/departments',
         tags: ['Lookups'],

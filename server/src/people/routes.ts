@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   peopleCountAnswer,
   peopleFilterQuery,
@@ -7,8 +6,8 @@ import {
   peoplePickerQuery,
   peopleQuery,
 } from '@kindling/contract';
-import { requireSession } from '../auth/session-middleware.ts';
 import type { Deps } from '../context.ts';
+import { route } from '../http/access.ts';
 import { errors, json, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import { peopleCount, peoplePage, peoplePicker } from './service.ts';
@@ -20,14 +19,10 @@ const signedIn = { 400: errors[400], 401: errors[401] };
  * take /users/count as an id.
  */
 export function peopleRoutes(deps: Deps) {
-  const app = router();
-  app.use('/users', requireSession);
-  app.use('/users/count', requireSession);
-  app.use('/filter/users', requireSession);
-
-  return app
+  return router()
     .openapi(
-      createRoute({
+      route({
+        access: 'member',
         method: 'get',
         path: '/users',
         tags: ['People'],
@@ -38,7 +33,8 @@ export function peopleRoutes(deps: Deps) {
       async (c) => c.json(await peoplePage(deps, sessionOf(c).tenantId, c.req.valid('query')), 200),
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'member',
         method: 'get',
         path: '/users/count',
         tags: ['People'],
@@ -50,7 +46,8 @@ export function peopleRoutes(deps: Deps) {
         c.json(await peopleCount(deps, sessionOf(c).tenantId, c.req.valid('query')), 200),
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'member',
         method: 'get',
         path: '/filter/users',
         tags: ['People'],

@@ -1,6 +1,6 @@
 import { status } from '@kindling/contract';
-import { can } from '../auth/policy.ts';
 import type { SessionContext } from '../context.ts';
+import { can } from '../http/access.ts';
 import { forbidden } from '../http/errors.ts';
 
 /**

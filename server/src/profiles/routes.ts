@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   errorBody,
   photoAnswer,
@@ -7,8 +7,8 @@ import {
   profileUpdateBody,
   userProfile,
 } from '@kindling/contract';
-import { requireSession } from '../auth/session-middleware.ts';
 import type { Deps } from '../context.ts';
+import { route } from '../http/access.ts';
 import { errors, json, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import { saveProfile, uploadPhoto, viewProfile } from './service.ts';
@@ -22,12 +22,10 @@ const photoForm = z.object({
 });
 
 export function profileRoutes(deps: Deps) {
-  const app = router();
-  app.use('/profiles/*', requireSession);
-
-  return app
+  return router()
     .openapi(
-      createRoute({
+      route({
+        access: 'member',
         method: 'get',
         path: '/profiles/{id}',
         tags: ['Profiles'],
@@ -38,7 +36,8 @@ export function profileRoutes(deps: Deps) {
       async (c) => c.json(await viewProfile(deps, sessionOf(c), c.req.valid('param').id), 200),
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'member',
         method: 'put',
         path: '/profiles/{id}',
         tags: ['Profiles'],
@@ -66,7 +65,8 @@ export function profileRoutes(deps: Deps) {
       },
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'member',
         method: 'post',
         path: '/profiles/{id}/photo',
         tags: ['Profiles'],

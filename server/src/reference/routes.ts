@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   adminDepartmentsAnswer,
   adminIpStatusAnswer,
@@ -9,18 +9,11 @@ import {
   referenceUpdateBody,
   roleUpdateBody,
 } from '@kindling/contract';
-import type { MiddlewareHandler } from 'hono';
-import { authorize } from '../auth/policy.ts';
-import { requireSession } from '../auth/session-middleware.ts';
-import type { AppEnv, Deps } from '../context.ts';
+import type { Deps } from '../context.ts';
+import { route } from '../http/access.ts';
 import { errors, json, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import { listReference, type ReferenceKind, updateReference, updateRoleEntry } from './service.ts';
-
-const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
-  authorize(sessionOf(c), 'admin');
-  await next();
-};
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 /** Role ids are smallint: a larger one is a 400 from validation, not a cast error in the database. */
@@ -29,7 +22,8 @@ const guarded = { 401: errors[401], 403: errors[403] };
 const tags = ['Reference data'];
 
 const listRoute = <T extends z.ZodType>(path: string, summary: string, schema: T) =>
-  createRoute({
+  route({
+    access: 'admin',
     method: 'get',
     path,
     tags,
@@ -43,7 +37,8 @@ const updateRoute = <T extends z.ZodType>(
   body: T,
   params: typeof idParam = idParam,
 ) =>
-  createRoute({
+  route({
+    access: 'admin',
     method: 'put',
     path,
     tags,
@@ -80,7 +75,6 @@ const kindNames: Record<ReferenceKind, string> = {
  */
 export function referenceRoutes(deps: Deps) {
   const app = router();
-  app.use('/admin/*', requireSession, requireAdmin);
   const lists = (tenantId: number) => listReference(deps, tenantId);
 
   for (const kind of Object.keys(kindPaths) as ReferenceKind[]) {

@@ -1,7 +1,8 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { rolesAnswer, tenantAnswer, tenantIdParam, termsAnswer } from '@kindling/contract';
 import type { Deps } from '../context.ts';
 import { inTenant } from '../db/tenant-scope.ts';
+import { route } from '../http/access.ts';
 import { errors, json, router } from '../http/openapi.ts';
 import { presentTenant, presentTerms } from './presenter.ts';
 import { loadPublicTenant } from './public-tenant.ts';
@@ -22,7 +23,8 @@ const byTenantId = z.object({ tenant_id: tenantIdParam });
 export function tenantRoutes(deps: Deps) {
   return router()
     .openapi(
-      createRoute({
+      route({
+        access: 'public',
         method: 'get',
         path: '/tenant',
         tags: ['Tenant'],
@@ -36,7 +38,8 @@ export function tenantRoutes(deps: Deps) {
       },
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'public',
         method: 'get',
         path: '/roles',
         tags: ['Tenant'],
@@ -51,7 +54,8 @@ export function tenantRoutes(deps: Deps) {
       },
     )
     .openapi(
-      createRoute({
+      route({
+        access: 'public',
         method: 'get',
         path: '/terms',
         tags: ['Tenant'],

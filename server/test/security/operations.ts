@@ -1,3 +1,4 @@
+import { ACCESS_EXTENSION, type Access } from '../../src/http/access.ts';
 import type { TestApp } from '../app.ts';
 
 /** The slice of JSON Schema the OpenAPI document holds for our zod schemas (no $ref: all inline). */
@@ -38,6 +39,8 @@ export interface Operation {
   query: Parameter[];
   body: { contentType: string; schema: JsonSchema } | null;
   statuses: number[];
+  /** Who may call it, as its route declares (http/access.ts); undefined when it declares nothing. */
+  access: Access | undefined;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -67,6 +70,7 @@ export async function loadOperations(t: TestApp): Promise<Operation[]> {
         query: parameters.filter((p) => p.in === 'query'),
         body: content ? { contentType: content[0], schema: content[1].schema } : null,
         statuses: Object.keys(raw.responses ?? {}).map(Number),
+        access: raw[ACCESS_EXTENSION],
       });
     }
   }
@@ -78,6 +82,7 @@ interface RawOperation {
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
   responses?: Record<string, unknown>;
+  [ACCESS_EXTENSION]?: Access;
 }
 
 /** The operation's URL with its path parameters filled in and the query appended. */

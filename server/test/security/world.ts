@@ -268,20 +268,17 @@ export async function requestOf(
   return { url, init: { method: operation.method, headers, body } };
 }
 
-/** CONTRACT §3's public calls: every other operation must answer 401 without a session. */
-const PUBLIC_OPERATIONS = new Set([
-  'GET /api/v1/tenant',
-  'GET /api/v1/roles',
-  'GET /api/v1/terms',
-  'GET /api/v1/verify-token',
-  'PUT /api/v1/users/{id}/status',
-  'POST /api/v1/request-invitation',
-  'POST /api/v1/auth/sign-in',
-  'POST /api/v1/auth/forgot-password',
-  'POST /api/v1/auth/reset-password',
-  'POST /api/v1/auth/claim',
-]);
+/** Anyone may call it: public, or with an invitation's claim token (no session). */
+export const isPublic = (operation: Operation) =>
+  operation.access === 'public' || operation.access === 'claim';
 
-export const isPublic = (operation: Operation) => PUBLIC_OPERATIONS.has(operation.key);
-export const isAdministration = (operation: Operation) =>
-  operation.path.startsWith('/api/v1/admin/');
+/** Only members holding `admin` may call it. */
+export const isAdministration = (operation: Operation) => operation.access === 'admin';
+
+/** The permission the route declares it needs, besides a session (`admin` for administration). */
+export const permissionOf = (operation: Operation): string | null =>
+  operation.access === 'admin'
+    ? 'admin'
+    : typeof operation.access === 'object'
+      ? operation.access.permission
+      : null;

@@ -1,0 +1,74 @@
+import { createRoute, type RouteConfig } from '@hono/zod-openapi';
+import type { Permission } from '@kindling/contract';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppEnv, SessionContext } from '../context.ts';
+import { forbidden, unauthorized } from './errors.ts';
+
+/**
+ * Who may call a route, declared on the route itself (docs/architecture.md, one route):
+ * - `public`: anyone; a public call names its tenant (tenant-context.ts);
+ * - `claim`: anyone holding an invitation's claim token, which the service checks;
+ * - `member`: a live session, else 401;
+ * - `{ permission }`: a session holding that permission, else 403;
+ * - `admin`: a session holding `admin`, else 403.
+ * Rules about one object (its owner, its principal investigator, its case manager) are not
+ * access: the feature's policy decides them, called by its service.
+ */
+export type Access = 'public' | 'claim' | 'member' | 'admin' | { permission: Permission };
+
+/** Where the document keeps each operation's access; the security suite reads it from there. */
+export const ACCESS_EXTENSION = 'x-access';
+
+/** The security scheme of the session cookie in the OpenAPI document. */
+export const SESSION_SCHEME = 'session';
+
+/** Permissions are read from the user row on every request, so a change applies on the next call. */
+export function can(session: SessionContext, permission: Permission): boolean {
+  return session.permissions.includes(permission);
+}
+
+const needsSession = (access: Access) => access !== 'public' && access !== 'claim';
+
+const permissionOf = (access: Access): Permission | null =>
+  access === 'admin' ? 'admin' : typeof access === 'object' ? access.permission : null;
+
+/** What a caller without a session gets instead of 401, when a route answers visitors too. */
+type Anonymous = (c: Context<AppEnv>) => Response | undefined;
+
+function guard(access: Access, anonymous?: Anonymous): MiddlewareHandler<AppEnv> {
+  const permission = permissionOf(access);
+  return async (c, next) => {
+    const session = c.get('session');
+    if (!session) {
+      const answer = anonymous?.(c);
+      if (answer) return answer;
+      throw unauthorized();
+    }
+    if (permission && !can(session, permission)) throw forbidden();
+    await next();
+  };
+}
+
+type Declaration = Omit<RouteConfig, 'middleware'> & {
+  access: Access;
+  /** Runs after the access check, before validation. */
+  middleware?: readonly MiddlewareHandler<AppEnv>[];
+  anonymous?: Anonymous;
+};
+
+/**
+ * A route declaration with its access: the check runs first (so 401 and 403 come before any 400),
+ * and the document records the access under `x-access` with the session scheme it needs.
+ */
+export function route<const R extends Declaration>(declaration: R) {
+  const { access, anonymous, middleware = [], ...config } = declaration;
+  const checks = needsSession(access) ? [guard(access, anonymous)] : [];
+  return createRoute({
+    ...config,
+    middleware: [...checks, ...middleware] as MiddlewareHandler<AppEnv>[],
+    security: needsSession(access) ? [{ [SESSION_SCHEME]: [] }] : [],
+    [ACCESS_EXTENSION]: access,
+  } as Omit<R, 'access' | 'anonymous' | 'middleware'> & {
+    middleware: MiddlewareHandler<AppEnv>[];
+  });
+}
