@@ -1,13 +1,17 @@
 /**
- * `npm run bench`: seeds a large deployment reproducibly, then drives the main routes with
- * autocannon from a second process, on PostgreSQL and on the embedded database, beside a raw
- * `node:http` hello-world as the ceiling. Writes bench/results.json and prints a table and every
- * target of issue 7 as met or not.
+ * `npm run bench`: seeds a deployment reproducibly, checks the hot statements' plans and counts
+ * the statements each request sends (bench/plans.ts), then drives the main routes with autocannon
+ * from a second process, on PostgreSQL and on the embedded database, beside a raw `node:http`
+ * hello-world as the ceiling. Writes bench/results.json and prints a table and every target of
+ * issue 15 as met or not.
  *
- *   npm run bench [-- --scale full|quick] [--databases postgres,pglite] [--duration 10] [--seed-only]
+ *   npm run bench [-- --shape single|many|quick] [--databases postgres,pglite] [--duration 10]
+ *                 [--seed-only | --plans-only]
  *
- * The seeded data is kept (bench/.data for the embedded database, the `kindling_bench` database
- * on BENCH_DATABASE_URL's server) and reused while it matches the scale.
+ * Shapes: `single` is one large tenant, the common deployment; `many` is 1,000 tenants, the
+ * largest as large; `quick` is 20 small ones. The seeded data is kept (bench/.data/pglite-SHAPE
+ * for the embedded database, the `kindling_bench_SHAPE` database on BENCH_DATABASE_URL's server)
+ * and reused while it matches the shape.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,28 +26,31 @@ import { type Database, openDatabase, queryRows } from '../server/src/db/client.
 import { migrate } from '../server/src/db/migrate.ts';
 import { seedSynthetic, vacuumSeededTables } from '../server/src/demo/synthetic.ts';
 import { createTenant } from '../server/src/tenants/service.ts';
+import { checkPlans, type RoutePlans } from './plans.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'Kindling!2026';
 
 const { values: args } = parseArgs({
   options: {
-    scale: { type: 'string', default: 'full' },
+    shape: { type: 'string', default: 'single' },
     databases: { type: 'string', default: 'postgres,pglite' },
     duration: { type: 'string', default: '10' },
     // Seeding takes most of an hour per database and is not measured: seeding both side by side
     // and measuring later keeps the measurements on a quiet machine.
     'seed-only': { type: 'boolean', default: false },
+    'plans-only': { type: 'boolean', default: false },
   },
 });
 
-/** Issue 7: 1,000 tenants, the largest with 50,000 people and 200,000 ideas. */
-const SCALES = {
-  full: { tenants: 1_000, people: 50_000, ideas: 200_000, follows: 400_000, small: 20 },
+/** Issue 15's shapes: the largest tenant has 50,000 people and 200,000 ideas. */
+const SHAPES = {
+  single: { tenants: 1, people: 50_000, ideas: 200_000, follows: 400_000, small: 0 },
+  many: { tenants: 1_000, people: 50_000, ideas: 200_000, follows: 400_000, small: 20 },
   quick: { tenants: 20, people: 2_000, ideas: 8_000, follows: 16_000, small: 10 },
 } as const;
-const scaleName = args.scale === 'quick' ? 'quick' : 'full';
-const scale = SCALES[scaleName];
+const shapeName = args.shape === 'many' || args.shape === 'quick' ? args.shape : 'single';
+const scale = SHAPES[shapeName];
 const DURATION = Number(args.duration);
 const BIG = 'big.bench';
 const LOCAL_SOCKET = '/var/run/postgresql/.s.PGSQL.5432';
@@ -65,10 +72,10 @@ function configOf(kind: Kind): DatabaseConfig & { env: Record<string, string> } 
       ? encodeURIComponent(path.dirname(LOCAL_SOCKET))
       : '127.0.0.1:5432';
     const url =
-      process.env.BENCH_DATABASE_URL ?? `postgres://postgres@${host}/kindling_bench_${scaleName}`;
+      process.env.BENCH_DATABASE_URL ?? `postgres://postgres@${host}/kindling_bench_${shapeName}`;
     return { kind: 'postgres', url, env: { DATABASE_URL: url } };
   }
-  const dataDir = path.join(root, 'bench/.data', `pglite-${scaleName}`);
+  const dataDir = path.join(root, 'bench/.data', `pglite-${shapeName}`);
   return {
     kind: 'pglite',
     dataDir: path.join(dataDir, 'db'),
@@ -99,7 +106,7 @@ async function databaseExists(config: DatabaseConfig): Promise<boolean> {
   return exists;
 }
 
-/** Whether the data is there at this scale: every tenant, and the largest one complete. */
+/** Whether the data is there in this shape: every tenant, and the largest one complete. */
 async function seeded(config: DatabaseConfig): Promise<boolean> {
   if (!(await databaseExists(config))) return false;
   return withDatabase(config, async (database) => {
@@ -156,7 +163,7 @@ function cli(env: Record<string, string>, cliArgs: string[]) {
 async function prepare(kind: Kind) {
   const config = configOf(kind);
   if (await seeded(config)) {
-    say(`${kind}: reusing the seeded ${scaleName} deployment`);
+    say(`${kind}: reusing the seeded ${shapeName} deployment`);
     return config;
   }
   const started = performance.now();
@@ -165,7 +172,7 @@ async function prepare(kind: Kind) {
   );
   if (resumable) say(`${kind}: resuming the seeding after the largest tenant`);
   else await seedBigTenant(kind, config);
-  await withDatabase(config, (database) => seedSmallTenants(kind, database));
+  if (scale.tenants > 1) await withDatabase(config, (database) => seedSmallTenants(kind, database));
   say(`${kind}: seeded in ${Math.round((performance.now() - started) / 1000)} s`);
   return config;
 }
@@ -401,40 +408,22 @@ async function signIn(url: string) {
   return { cookie, tenantId: tenant.id as number };
 }
 
-async function runOn(kind: Kind, config: ReturnType<typeof configOf>, ceilingRps: number) {
+/** Issue 15: 50 connections on PostgreSQL, 10 on the embedded database. */
+const CONNECTIONS: Record<Kind, number> = { postgres: 50, pglite: 10 };
+
+async function runOn(kind: Kind, config: ReturnType<typeof configOf>, routes: RoutePlans[]) {
   const server = await startKindling(config.env);
   const pid = server.child.pid ?? 0;
   try {
     const { cookie, tenantId } = await signIn(server.url);
     const api = (route: string) => `${server.url}/api/v1${route}`;
-    const get = async (route: string) =>
-      (await fetch(api(route), { headers: { cookie } })).json() as Promise<Record<string, unknown>>;
-    const ideas = (await get('/ideas?page=1')) as { ideas: { id: number }[]; total_pages: number };
-    const people = (await get('/users?page=1')) as {
-      users: { id: number; school_id?: number }[];
-      total_pages: number;
-    };
-    const { schools } = (await get('/schools')) as { schools: { id: number }[] };
-    const connections = kind === 'postgres' ? 100 : 10;
+    const connections = CONNECTIONS[kind];
     const headers = { cookie };
-    const reads: Load[] = [
-      { name: 'feed, recommended', url: api('/recommendations/ideas?page=1') },
-      { name: 'feed, filtered', url: api(`/ideas?page=1&school_id=${schools[0]?.id ?? 1}`) },
-      { name: 'feed, first page', url: api('/ideas?page=1') },
-      { name: 'feed, last page', url: api(`/ideas?page=${ideas.total_pages}`) },
-      { name: 'directory, first page', url: api('/users?page=1') },
-      { name: 'directory, last page', url: api(`/users?page=${people.total_pages}`) },
-      { name: 'profile', url: api(`/profiles/${people.users[0]?.id}`) },
-      { name: 'idea', url: api(`/ideas/${ideas.ideas[0]?.id}`) },
-      { name: 'idea count', url: api('/ideas/count') },
-      { name: 'people count', url: api('/users/count') },
-    ].map((load) => ({ ...load, connections, headers }));
     const measured: Measured[] = [];
     const record = (m: Measured) => {
-      m.shareOfCeiling = Math.round((m.rps / ceilingRps) * 100) / 100;
       measured.push(m);
       say(
-        `${kind.padEnd(8)} ${m.route.padEnd(24)} ${String(m.rps).padStart(6)} rps  p50 ${m.p50} ms  p99 ${m.p99} ms  ${m.non2xx + m.errors} failed`,
+        `${kind.padEnd(8)} ${m.route.padEnd(24)} ${String(m.rps).padStart(6)} rps  p50 ${m.p50} ms  p99 ${m.p99} ms  ${m.non2xx + m.errors} failed  ${m.rssMiB} MiB`,
       );
     };
     record(
@@ -443,16 +432,17 @@ async function runOn(kind: Kind, config: ReturnType<typeof configOf>, ceilingRps
         pid,
       ),
     );
-    for (const load of reads) record(await drive(load, pid));
+    record(await drive({ name: 'tenant', url: api(`/tenant?domain=${BIG}`), connections }, pid));
+    // The routes whose plans were checked, with the same ids.
+    for (const route of routes) {
+      record(await drive({ name: route.route, url: api(route.url), connections, headers }, pid));
+    }
 
-    // Sign-in at 20 a second beside the feed: its own p99, and what it does to the feed's. A
-    // saturated route's latency is its queue, which any extra work lengthens; so the feed runs at
-    // half the rate it managed alone, once without sign-ins and once beside them. autocannon
-    // starts every connection's clock together, so a rate over N connections arrives as bursts of
-    // N at once: 20 sign-in connections at 1/s each queued 20 hashes behind one another every
-    // second (p99 530 ms on a quiet machine, against 64 ms for the same 20/s spread over two).
-    // Four keep the rate when one answer is slow.
-    // Both loads use few connections, so requests arrive spread out as independent users'.
+    // Sign-in at 20 a second beside the feed (issue 7): its own p99, and what it does to the
+    // feed's. A saturated route's latency is its queue, which any extra work lengthens; so the
+    // feed runs at half the rate it managed alone, once without sign-ins and once beside them.
+    // autocannon starts every connection's clock together, so a rate over N connections arrives
+    // as bursts of N at once; four connections keep 20/s when one answer is slow.
     const signInLoad: Load = {
       name: 'sign-in at 20/s',
       url: api('/auth/sign-in'),
@@ -461,13 +451,16 @@ async function runOn(kind: Kind, config: ReturnType<typeof configOf>, ceilingRps
       connections: 4,
       rate: 20,
     };
+    const first = routes.find((r) => r.route === 'feed, first page');
     const saturated = measured.find((m) => m.route === 'feed, first page');
     const steadyFeed: Load = {
-      ...(reads[2] as Load),
+      name: 'feed at half rate',
+      url: api(first?.url ?? '/ideas?page=1'),
+      headers,
       connections: 10,
       rate: Math.max(10, Math.round((saturated?.rps ?? 20) / 2)),
     };
-    const feedAlone = await drive({ ...steadyFeed, name: 'feed at half rate' }, pid);
+    const feedAlone = await drive(steadyFeed, pid);
     const [signIns, feedBeside] = await Promise.all([
       drive(signInLoad, pid, false),
       drive({ ...steadyFeed, name: 'feed at half rate, beside sign-in' }, pid, false),
@@ -487,14 +480,14 @@ async function runOn(kind: Kind, config: ReturnType<typeof configOf>, ceilingRps
 const started = new Date();
 const load0 = loadavg();
 say(
-  `Kindling bench, ${scaleName} scale, ${DURATION} s per route; ${cpus().length} cores, load ${load0.map((l) => l.toFixed(1)).join(' ')}`,
+  `Kindling bench, ${shapeName} shape, ${DURATION} s per route; ${cpus().length} cores, load ${load0.map((l) => l.toFixed(1)).join(' ')}`,
 );
 
 /** The ceiling, measured right before each database's routes so both see the same machine. */
-async function measureCeiling(): Promise<Measured> {
+async function measureCeiling(connections: number): Promise<Measured> {
   const raw = await startRawHello();
   const ceiling = await drive(
-    { name: 'raw node:http', url: raw.url, connections: 100 },
+    { name: 'raw node:http', url: raw.url, connections },
     raw.child.pid ?? 0,
   );
   raw.child.kill();
@@ -506,6 +499,7 @@ async function measureCeiling(): Promise<Measured> {
 
 const results: Record<string, Measured[]> = {};
 const ceilings: Record<string, Measured> = {};
+const planResults: Record<string, RoutePlans[]> = {};
 const targets: { target: string; met: boolean; figure: string }[] = [];
 const target = (name: string, met: boolean, figure: string) =>
   targets.push({ target: name, met, figure });
@@ -515,55 +509,91 @@ if (args['seed-only']) {
   process.exit(0);
 }
 
+/** Issue 15's targets for one database: reads and counts, the trivial routes, memory. */
+const GOALS = {
+  postgres: { readRps: 1_500, readP99: 75, countRps: 3_000, countP99: 30, memoryMiB: 250 },
+  pglite: { readRps: 300, readP99: 200, countRps: 600, countP99: Infinity, memoryMiB: 1_024 },
+} as const;
+const MAX_STATEMENTS = 8;
+
+function planTargets(kind: Kind, plans: RoutePlans[]) {
+  for (const route of plans) {
+    const widest = [...route.plans].sort((a, b) => b.rowsRead - a.rowsRead)[0];
+    target(
+      `${kind} ${route.route}: plans read ≤ a page's rows (or what a filtered count counts), no JIT`,
+      route.met,
+      `most ${widest?.rowsRead ?? 0} rows of ${route.budget}${widest?.jit ? ', JIT' : ''} (${widest?.widest ?? '-'})`,
+    );
+  }
+  const most = [...plans].sort((a, b) => b.statements - a.statements)[0];
+  target(
+    `${kind}: ≤ ${MAX_STATEMENTS} statements per request, measured`,
+    (most?.statements ?? Infinity) <= MAX_STATEMENTS,
+    `most ${most?.statements} (${most?.route}); ${plans.map((p) => p.statements).join(', ')}`,
+  );
+}
+
+function loadTargets(
+  kind: Kind,
+  measured: Measured[],
+  ceiling: Measured,
+  feed: { alone: Measured; beside: Measured },
+) {
+  const goal = GOALS[kind];
+  const share = (m: Measured | undefined) => (m ? m.rps / ceiling.rps : 0);
+  const percent = (n: number) => `${Math.round(n * 100)}%`;
+  for (const m of measured) {
+    if (/^(trivial|tenant|sign-in)|half rate/.test(m.route)) continue;
+    const count = m.route.endsWith('count');
+    const rps = count ? goal.countRps : goal.readRps;
+    const p99 = count ? goal.countP99 : goal.readP99;
+    const failed = m.non2xx + m.errors;
+    target(
+      `${kind} ${m.route}: ≥ ${rps} req/s${Number.isFinite(p99) ? `, p99 ≤ ${p99} ms` : ''}`,
+      m.rps >= rps && m.p99 <= p99 && failed === 0,
+      `${m.rps} req/s, p99 ${m.p99} ms${failed ? `, ${failed} failed` : ''}`,
+    );
+  }
+  if (kind === 'postgres') {
+    const trivial = measured.find((m) => m.route.startsWith('trivial'));
+    target('GET /healthz ≥ 60% of the raw ceiling', share(trivial) >= 0.6, percent(share(trivial)));
+    const tenant = measured.find((m) => m.route === 'tenant');
+    target('GET /tenant ≥ 10% of the raw ceiling', share(tenant) >= 0.1, percent(share(tenant)));
+    const signIns = measured.find((m) => m.route.startsWith('sign-in'));
+    target(
+      'sign-in at 20/s: p99 < 500 ms (issue 7)',
+      (signIns?.p99 ?? Infinity) < 500,
+      `p99 ${signIns?.p99} ms`,
+    );
+    const rise = feed.beside.p99 / feed.alone.p99 - 1;
+    target(
+      'feed p99 rises ≤ 10% beside sign-ins (issue 7)',
+      rise <= 0.1,
+      `${feed.alone.p99} → ${feed.beside.p99} ms (${Math.round(rise * 100)}%)`,
+    );
+  }
+  const peak = Math.max(...measured.map((m) => m.rssMiB));
+  target(
+    `${kind}: server memory under load ≤ ${goal.memoryMiB} MB`,
+    peak <= goal.memoryMiB,
+    `${peak} MiB`,
+  );
+}
+
 for (const kind of kinds) {
   const config = await prepare(kind);
   if (config.kind === 'postgres')
     say(`postgres at ${decodeURIComponent(new URL(config.url).host)}`);
-  const ceiling = await measureCeiling();
+  const plans = await withDatabase(config, (database) => checkPlans(database, BIG, say));
+  planResults[kind] = plans;
+  planTargets(kind, plans);
+  if (args['plans-only']) continue;
+  const ceiling = await measureCeiling(CONNECTIONS[kind]);
   ceilings[kind] = ceiling;
-  const { measured, feedAlone, feedBeside } = await runOn(kind, config, ceiling.rps);
+  const { measured, feedAlone, feedBeside } = await runOn(kind, config, plans);
+  for (const m of measured) m.shareOfCeiling = Math.round((m.rps / ceiling.rps) * 100) / 100;
   results[kind] = measured;
-  const pages = measured.filter(
-    (m) => /^(feed|directory|profile|idea$)/.test(m.route) && !m.route.includes('half rate'),
-  );
-  if (kind === 'postgres') {
-    for (const m of pages) {
-      target(
-        `postgres ${m.route}: p50 < 15 ms, p99 < 100 ms`,
-        m.p50 < 15 && m.p99 < 100,
-        `p50 ${m.p50} ms, p99 ${m.p99} ms`,
-      );
-    }
-    const trivial = measured.find((m) => m.route.startsWith('trivial'));
-    target(
-      'trivial JSON ≥ 80% of the ceiling',
-      (trivial?.shareOfCeiling ?? 0) >= 0.8,
-      `${Math.round((trivial?.shareOfCeiling ?? 0) * 100)}%`,
-    );
-    const slowest = measured
-      .filter((m) => !/^(sign-in|trivial)|half rate/.test(m.route))
-      .sort((a, b) => a.rps - b.rps)[0];
-    target(
-      'no read route under 10% of the ceiling',
-      (slowest?.shareOfCeiling ?? 0) >= 0.1,
-      `slowest ${slowest?.route}: ${Math.round((slowest?.shareOfCeiling ?? 0) * 100)}%`,
-    );
-    const signIns = measured.find((m) => m.route.startsWith('sign-in'));
-    target(
-      'sign-in at 20/s: p99 < 500 ms',
-      (signIns?.p99 ?? Infinity) < 500,
-      `p99 ${signIns?.p99} ms`,
-    );
-    const rise = feedAlone && feedBeside ? feedBeside.p99 / feedAlone.p99 - 1 : Infinity;
-    target(
-      'feed p99 rises ≤ 10% beside sign-ins',
-      rise <= 0.1,
-      `${feedAlone?.p99} → ${feedBeside?.p99} ms (${Math.round(rise * 100)}%)`,
-    );
-  } else {
-    for (const m of pages)
-      target(`pglite ${m.route}: p99 < 200 ms at 10 connections`, m.p99 < 200, `p99 ${m.p99} ms`);
-  }
+  loadTargets(kind, measured, ceiling, { alone: feedAlone, beside: feedBeside });
 }
 
 const file = path.join(root, 'bench/results.json');
@@ -572,7 +602,7 @@ writeFileSync(
   `${JSON.stringify(
     {
       started: started.toISOString(),
-      scale: { name: scaleName, ...scale },
+      shape: { name: shapeName, ...scale },
       durationSeconds: DURATION,
       machine: {
         cores: cpus().length,
@@ -582,6 +612,7 @@ writeFileSync(
         loadAfter: loadavg(),
       },
       ceilings,
+      plans: planResults,
       results,
       targets,
     },

@@ -1,6 +1,7 @@
 import type { IdeaFilters } from '@kindling/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../db/client.ts';
+import { pageLimit } from '../db/page-limit.ts';
 import { anyId, type SummaryRow, summaryColumns, summaryJoins } from './idea-rows.ts';
 import type { PageWindow, SortOrder } from './paging.ts';
 
@@ -69,6 +70,7 @@ const direction = (order: SortOrder) => sql.raw(order === 'asc' ? 'asc' : 'desc'
  * One page of ideas in (created_at, id) order. The window is found on the narrow index
  * (tenant_id, created_at, id) first and only its rows are joined to people and lookups, so a deep
  * page skips index entries, not joined rows; `window.scan` may read from the far end (paging.ts).
+ * The limit is a constant (pageLimit) so that even the generic plan reads only the page's rows.
  */
 export function ideasPage(
   db: Executor,
@@ -86,7 +88,7 @@ export function ideasPage(
           select i.id, i.created_at from ideas i
           where ${matching(tenantId, viewerId, filters)}
           order by i.created_at ${scan}, i.id ${scan}
-          offset ${window.offset} limit ${window.limit})
+          offset ${window.offset} limit ${pageLimit(window.limit)})
         select ${summaryColumns(tenantId, viewerId)}
         from page p
         join ideas i on i.tenant_id = ${tenantId} and i.id = p.id

@@ -68,6 +68,10 @@ export const summaryJoins = sql`
 
 /**
  * `= any($1)` with the ids as one array parameter: an `in (...)` list would make the statement's
- * text, and so its prepared plan (db/client.ts), differ with every list length.
+ * text, and so its prepared plan (db/client.ts), differ with every list length. A single id is
+ * compared with `=`: then an index led by tenant and that column gives its rows newest first,
+ * which PostgreSQL 15 cannot do for `= any`, so one school's page of the filtered feed reads 28
+ * index entries instead of 230 (decision 0026).
  */
-export const anyId = (ids: readonly number[]) => sql`= any(${sql.param(ids)}::int[])`;
+export const anyId = (ids: readonly number[]) =>
+  ids.length === 1 ? sql`= ${ids[0]}` : sql`= any(${sql.param(ids)}::int[])`;

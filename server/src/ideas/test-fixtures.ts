@@ -121,11 +121,19 @@ export function recordStatements(t: TestApp) {
   ).session;
   const previous = { logger: session.logger, optionsLogger: session.options.logger };
   const statements: string[] = [];
-  const logger: QueryLogger = { logQuery: (query) => statements.push(query) };
+  const withValues: { text: string; values: unknown[] }[] = [];
+  const logger: QueryLogger = {
+    logQuery: (query, params) => {
+      statements.push(query);
+      withValues.push({ text: query, values: params });
+    },
+  };
   session.logger = logger;
   session.options.logger = logger;
   return {
     statements,
+    /** The same statements with their parameters. */
+    withValues,
     stop() {
       session.logger = previous.logger;
       session.options.logger = previous.optionsLogger;

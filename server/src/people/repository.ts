@@ -1,6 +1,7 @@
 import { type PeopleFilter, status } from '@kindling/contract';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { builderPageLimit } from '../db/page-limit.ts';
 import { departments, memberTallies, roles, schools, users } from '../db/schema.ts';
 
 /** The directory's order: the expression of users_directory_idx, so pages are read off the index. */
@@ -24,7 +25,7 @@ function activeMembers(tenantId: number, filter: PeopleFilter, extra?: SQL): SQL
 /**
  * One page of the directory. The page's ids are found first, off users_directory_idx alone, and only
  * those rows are joined to their role, school and department: skipping an offset then costs index
- * entries, not joined rows.
+ * entries, not joined rows. Its limit is a constant, so the generic plan walks the index too.
  */
 export function listPeople(
   db: Executor,
@@ -38,7 +39,7 @@ export function listPeople(
     .from(users)
     .where(activeMembers(tenantId, filter))
     .orderBy(direction(directoryName), direction(users.id))
-    .limit(page.limit)
+    .limit(builderPageLimit(page.limit))
     .offset(page.offset)
     .as('page');
   return db

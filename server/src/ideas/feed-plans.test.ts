@@ -1,0 +1,76 @@
+import { status } from '@kindling/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { makeTenant } from '../../test/factories.ts';
+import { explainAsApp } from '../../test/plans.ts';
+import { bindTenant } from '../db/tenant-scope.ts';
+import { insertIdeas, type Member, makeMember, recordStatements } from './test-fixtures.ts';
+
+/** Enough rows that a plan reading the whole table costs many times a page (decision 0026). */
+const IDEAS = 4_000;
+const PEOPLE = 4_000;
+const PAGE = 10;
+
+describe("the hot pages' plans read a page's rows, as the app prepares them", () => {
+  let t: TestApp;
+  let tenantId: number;
+  let viewer: Member;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ tenantId } = await makeTenant(t.db, 'Plans University'));
+    viewer = await makeMember(t, tenantId);
+    await insertIdeas(t, tenantId, viewer.id, IDEAS);
+    await t.db.transaction(async (tx) => {
+      await bindTenant(tx, tenantId);
+      await tx.execute(sql`
+        insert into users (tenant_id, email, first_name, last_name, role_id,
+                           admin_status_id, user_status_id)
+        select ${tenantId}, 'member' || n || '@plans.test', 'Member', 'Number ' || n, 1,
+               ${status.approved}, ${status.approved}
+        from generate_series(1, ${PEOPLE}) n`);
+    });
+    await t.db.execute(sql`analyze ideas, users`);
+  });
+  afterAll(() => t.close());
+
+  /** The statement of a request that matches `pick`, explained with the plans its route uses. */
+  async function planOf(url: string, pick: RegExp, plans: 'generic' | 'custom') {
+    const recorder = recordStatements(t);
+    try {
+      const res = await t.request(`/api/v1${url}`, { headers: { cookie: viewer.cookie } });
+      expect(res.status).toBe(200);
+    } finally {
+      recorder.stop();
+    }
+    const statement = recorder.withValues.find((s) => pick.test(s.text));
+    if (!statement) throw new Error(`no statement of ${url} matches ${pick}`);
+    return explainAsApp(t.db, tenantId, statement, plans);
+  }
+
+  const lastIdeas = Math.ceil(IDEAS / PAGE);
+  const lastPeople = Math.ceil((PEOPLE + 2) / PAGE);
+  it.each([
+    ["the feed's first page", `/ideas?page=1&page_size=${PAGE}`, /^with page as/],
+    ["the feed's last page", `/ideas?page=${lastIdeas}&page_size=${PAGE}`, /^with page as/],
+    ['the middle of the feed', `/ideas?page=${lastIdeas / 2}&page_size=${PAGE}`, /^with page as/],
+    [
+      "the directory's first page",
+      `/users?page=1&page_size=${PAGE}`,
+      /from \(select "id" from "users"/,
+    ],
+    [
+      "the directory's last page",
+      `/users?page=${lastPeople}&page_size=${PAGE}`,
+      /from \(select "id" from "users"/,
+    ],
+  ])('%s, generic plan', async (_, url, pick) => {
+    const reading = await planOf(url, pick, 'generic');
+    // Each card reads its idea, people, roles, supports and follows: a few rows per card. The
+    // middle page skips half the index, which only the offset can do.
+    const budget = url.includes(`page=${lastIdeas / 2}&`) ? IDEAS / 2 + PAGE : PAGE * 10;
+    expect(reading.rowsRead, reading.widest).toBeLessThanOrEqual(budget);
+    expect(reading.jit).toBe(false);
+  });
+});
