@@ -39,7 +39,7 @@ export interface PlanReading {
 const SCANS = new Set(['Seq Scan', 'Index Scan', 'Index Only Scan', 'Bitmap Index Scan']);
 
 /** Rows read by each table or index scan: the rows it returned and those it filtered out. */
-export function scansOf(plan: PlanNode): { name: string; rows: number }[] {
+function scansOf(plan: PlanNode): { name: string; rows: number }[] {
   const scans: { name: string; rows: number }[] = [];
   const walk = (node: PlanNode) => {
     if (SCANS.has(node['Node Type'])) {
