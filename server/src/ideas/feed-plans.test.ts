@@ -32,7 +32,8 @@ describe("the hot pages' plans read a page's rows, as the app prepares them", ()
         from generate_series(1, ${PEOPLE}) n`);
     });
     await t.db.execute(sql`analyze ideas, users`);
-  });
+    // Seeding 8,000 rows takes seconds alone, and minutes on a machine busy with other work.
+  }, 300_000);
   afterAll(() => t.close());
 
   /** The statement of a request that matches `pick`, explained with the plans its route uses. */
