@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { AuthProvider } from '../auth/AuthProvider.tsx';
+import { SessionTenantCheck } from '../auth/SessionTenantCheck.tsx';
 import { ScrollToTop } from '../shell/ScrollToTop.tsx';
 import { Toasts } from '../shell/Toasts.tsx';
 import { TenantGate } from '../tenant/TenantGate.tsx';
@@ -10,8 +11,10 @@ export function RootRoute() {
     <>
       <AuthProvider>
         <TenantGate>
-          <ScrollToTop />
-          <Outlet />
+          <SessionTenantCheck>
+            <ScrollToTop />
+            <Outlet />
+          </SessionTenantCheck>
         </TenantGate>
       </AuthProvider>
       <Toasts />

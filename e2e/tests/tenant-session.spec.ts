@@ -1,0 +1,73 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test } from '@playwright/test';
+import { DEMO_DOMAIN, DEMO_PASSWORD, demoUsers } from '../support/demo.ts';
+import { type OwnServer, startOwnServer } from '../support/ownServer.ts';
+import { saveScreenshot } from '../support/screenshots.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const OTHER = 'other.localhost';
+
+// SPEC §4: the session's tenant must be the tenant on screen. The shared server has one tenant, so
+// this journey has a server of its own with a second; the check does not depend on the width.
+test.describe('a session on another tenant’s screen', () => {
+  test.skip(({ isMobile }) => isMobile, 'the tenant check does not depend on the screen width');
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kindling-e2e-tenants-'));
+  let server: OwnServer | undefined;
+
+  test.afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('a link naming another university signs the member out before showing anything', async ({
+    page,
+  }, testInfo) => {
+    // Two CLI runs and a server start come first: more than a journey's 60 s when loaded.
+    test.setTimeout(240_000);
+    const cli = (...args: string[]) =>
+      promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', 'server/src/cli/main.ts', ...args],
+        {
+          cwd: root,
+          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+        },
+      );
+    await cli('demo');
+    await cli(
+      'tenant',
+      'create',
+      '--domain',
+      OTHER,
+      '--name',
+      'Other University',
+      '--admin-email',
+      `admin@${OTHER}`,
+      '--admin-password',
+      DEMO_PASSWORD,
+    );
+    // Beside the shared server's port, so side-by-side runs on other ports do not collide.
+    server = await startOwnServer(Number(process.env.E2E_PORT ?? 3100) + 60, dataDir);
+    const { url } = server;
+    const demo = await (
+      await page.request.get(`${url}/api/v1/tenant?domain=${DEMO_DOMAIN}`)
+    ).json();
+    const signedIn = await page.request.post(`${url}/api/v1/auth/sign-in`, {
+      data: { email: demoUsers.student, password: DEMO_PASSWORD, tenant_id: demo.id },
+    });
+    expect(signedIn.status()).toBe(200);
+    await page.goto(`${url}/dashboard?tenant=${DEMO_DOMAIN}`);
+    await expect(page.getByRole('button', { name: /Account menu for/ })).toBeVisible();
+
+    await page.goto(`${url}/dashboard?tenant=${OTHER}`);
+    await expect(page).toHaveURL((at) => at.pathname === '/');
+    await expect(page.getByRole('button', { name: /Account menu for/ })).toHaveCount(0);
+    expect((await page.request.get(`${url}/api/v1/auth/session`)).status()).toBe(401);
+    await saveScreenshot(page, testInfo, 'foreign-session-signed-out', { fullPage: false });
+  });
+});
