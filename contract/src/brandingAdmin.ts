@@ -3,10 +3,10 @@ import {
   brandColourKeys,
   brandFontKeys,
   brandRadii,
+  brandTextLimits,
+  brandTextMax,
   isSafeFontStack,
-  brandTextMax as maxLength,
   normaliseHex,
-  brandTextLimits as textLimits,
 } from './brandStyles.ts';
 import { HEX_COLOUR } from './contrast.ts';
 import { type BrandingOverrides, branding, termsAnswer } from './tenant.ts';
@@ -82,7 +82,7 @@ const text = (path: string, max: number) =>
     .min(1, { error: `${path} must not be empty.` })
     .max(max, { error: `${path} must be at most ${max} characters.` })
     .refine((value) => !hasControl(value), { error: `${path} must be plain text.` })
-    .refine((value) => max >= textLimits.text || !/[\r\n]/.test(value), {
+    .refine((value) => max >= brandTextLimits.text || !/[\r\n]/.test(value), {
       error: `${path} must be one line.`,
     });
 
@@ -104,11 +104,13 @@ function editable(schema: z.ZodType, path: string): z.ZodType {
   }
   if (schema instanceof z.ZodArray) {
     return z
-      .array(text(path, maxLength(path)), { error: `${path} must be a list of texts.` })
+      .array(text(path, brandTextMax(path)), { error: `${path} must be a list of texts.` })
       .min(1, { error: `${path} must not be empty.` })
-      .max(textLimits.items, { error: `${path} must have at most ${textLimits.items} entries.` });
+      .max(brandTextLimits.items, {
+        error: `${path} must have at most ${brandTextLimits.items} entries.`,
+      });
   }
-  return text(path, maxLength(path));
+  return text(path, brandTextMax(path));
 }
 
 /**

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  IDEA_URL_MAX,
-  ideaMessages,
-  PATENT_NUMBER_MAX,
-  tooLongMessage as tooLong,
-} from './ideaMessages.ts';
+import { IDEA_URL_MAX, ideaMessages, PATENT_NUMBER_MAX, tooLongMessage } from './ideaMessages.ts';
 import { limits } from './limits.ts';
 import { pageOf, pagination } from './query.ts';
 
@@ -255,7 +250,7 @@ export const ideaOwnersQuery = z.object({
     .string()
     .optional()
     .transform((value) => (value ?? '').trim())
-    .pipe(z.string().max(100, { error: tooLong('q', 100) })),
+    .pipe(z.string().max(100, { error: tooLongMessage('q', 100) })),
 });
 export const ideaOwnersAnswer = z.object({
   users: z.array(z.object({ id: z.number().int(), name: z.string() })),

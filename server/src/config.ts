@@ -43,7 +43,7 @@ const env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
 
-export type Database =
+export type DatabaseConfig =
   | { kind: 'pglite'; dataDir: string | null }
   | { kind: 'postgres'; url: string };
 
@@ -55,7 +55,7 @@ export interface Config {
   allowedOrigins: string[];
   secretKey: string;
   trustProxy: number;
-  database: Database;
+  database: DatabaseConfig;
   dataDir: string;
   smtpUrl: string | null;
   mailFrom: string | null;
@@ -119,7 +119,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError(`Invalid ALLOWED_ORIGINS: '${value}' is not a URL`);
     }
   }
-  let database: Database;
+  let database: DatabaseConfig;
   if (!e.DATABASE_URL) database = { kind: 'pglite', dataDir: path.join(dataDir, 'db') };
   else if (e.DATABASE_URL.startsWith('memory:')) database = { kind: 'pglite', dataDir: null };
   else database = { kind: 'postgres', url: e.DATABASE_URL };

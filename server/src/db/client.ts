@@ -10,7 +10,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import type { Database as DatabaseConfig } from '../config.ts';
+import type { DatabaseConfig } from '../config.ts';
 import * as schema from './schema.ts';
 
 type Schema = typeof schema;

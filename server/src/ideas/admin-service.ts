@@ -17,7 +17,7 @@ import {
   setCaseManager,
 } from './admin-repository.ts';
 import { totalPages } from './paging.ts';
-import { deleteIdea } from './repository.ts';
+import { deleteIdeaRow } from './repository.ts';
 
 /** GET /admin/ideas: a page of every idea of the tenant; a page past the last is 404. */
 export function adminIdeas(
@@ -120,7 +120,7 @@ export async function removeIdea(deps: Deps, session: SessionContext, ideaId: nu
   await inTenant(deps.database.db, tenantId, async (tx) => {
     const idea = await lockIdea(tx, tenantId, ideaId);
     if (!idea) throw notFound(ideaMessages.notFound);
-    await deleteIdea(tx, tenantId, ideaId);
+    await deleteIdeaRow(tx, tenantId, ideaId);
     await recordAudit(tx, {
       tenantId,
       actorId: session.userId,

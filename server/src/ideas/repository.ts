@@ -165,7 +165,7 @@ export async function replaceIdea(
 }
 
 /** Links, patents, supports and follows go with it (foreign keys cascade). */
-export async function deleteIdea(db: Executor, tenantId: number, ideaId: number) {
+export async function deleteIdeaRow(db: Executor, tenantId: number, ideaId: number) {
   await db.delete(ideas).where(and(eq(ideas.tenantId, tenantId), eq(ideas.id, ideaId)));
 }
 
@@ -195,7 +195,7 @@ const OWNERS_LIMIT = 50;
  * Active members who are the principal investigator of at least one idea, by name ignoring case.
  * The order and the status columns follow users_directory_idx, so the walk stops after 50 hits.
  */
-export function ideaOwners(
+export function searchIdeaOwners(
   db: Executor,
   tenantId: number,
   filter: { schoolIds?: number[] | undefined; departmentIds?: number[] | undefined; q: string },

@@ -22,7 +22,7 @@ import {
   createIdea,
   deleteIdea,
   followIdea,
-  ideaDetail as getIdeaDetail,
+  getIdea,
   ideaOwners,
   listIdeas,
   memberIdeas,
@@ -114,7 +114,7 @@ export function ideaRoutes(deps: Deps) {
         request: { params: ideaIdParam },
         responses: { ...signedIn, 404: errors[404], 200: json(ideaDetail) },
       }),
-      async (c) => c.json(await getIdeaDetail(deps, sessionOf(c), c.req.valid('param').id), 200),
+      async (c) => c.json(await getIdea(deps, sessionOf(c), c.req.valid('param').id), 200),
     )
     .openapi(
       route({

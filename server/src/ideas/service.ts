@@ -20,16 +20,16 @@ import {
   activeIpStatusExists,
   addFollow,
   countActiveSupportTypes,
-  deleteIdea as deleteIdeaRow,
+  deleteIdeaRow,
   findIdeaDetail,
   findIdeaLookups,
   findIdeaOwners,
   type IdeaContent,
-  ideaOwners as ideaOwnerRows,
   insertIdea,
   memberExists,
   removeFollow,
   replaceIdea,
+  searchIdeaOwners,
 } from './repository.ts';
 
 interface Paging {
@@ -140,7 +140,7 @@ export function recommendedIdeas(deps: Deps, session: SessionContext, paging: Pa
   );
 }
 
-export async function ideaDetail(
+export async function getIdea(
   deps: Deps,
   session: SessionContext,
   ideaId: number,
@@ -263,7 +263,7 @@ export async function ideaOwners(
   query: { school_id?: number[] | undefined; department_id?: number[] | undefined; q: string },
 ) {
   const users = await inTenant(deps.database.db, session.tenantId, (tx) =>
-    ideaOwnerRows(tx, session.tenantId, {
+    searchIdeaOwners(tx, session.tenantId, {
       schoolIds: query.school_id,
       departmentIds: query.department_id,
       q: query.q,

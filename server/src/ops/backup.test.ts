@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { Client } from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminUrl, testDatabaseKind } from '../../test/databases.ts';
-import type { Database as DatabaseConfig } from '../config.ts';
+import type { DatabaseConfig } from '../config.ts';
 import { type Database, openDatabase, queryRows } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { inTenant } from '../db/tenant-scope.ts';

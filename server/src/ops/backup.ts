@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, renameSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import type { Database as DatabaseConfig } from '../config.ts';
+import type { DatabaseConfig } from '../config.ts';
 import { openPglite, openPostgres } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { applyRowLevelSecurity } from '../db/security.ts';

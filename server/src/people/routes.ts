@@ -1,7 +1,7 @@
 import {
   peopleCountAnswer,
   peopleFilterQuery,
-  peoplePage as peoplePageAnswer,
+  peoplePage,
   peoplePickerAnswer,
   peoplePickerQuery,
   peopleQuery,
@@ -10,7 +10,7 @@ import type { Deps } from '../context.ts';
 import { route } from '../http/access.ts';
 import { errors, json, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
-import { peopleCount, peoplePage, peoplePicker } from './service.ts';
+import { peopleCount, peoplePicker, searchPeople } from './service.ts';
 
 const signedIn = { 400: errors[400], 401: errors[401] };
 
@@ -28,9 +28,10 @@ export function peopleRoutes(deps: Deps) {
         tags: ['People'],
         summary: 'Active members as people cards, by name; a page past the last is 404',
         request: { query: peopleQuery },
-        responses: { ...signedIn, 200: json(peoplePageAnswer), 404: errors[404] },
+        responses: { ...signedIn, 200: json(peoplePage), 404: errors[404] },
       }),
-      async (c) => c.json(await peoplePage(deps, sessionOf(c).tenantId, c.req.valid('query')), 200),
+      async (c) =>
+        c.json(await searchPeople(deps, sessionOf(c).tenantId, c.req.valid('query')), 200),
     )
     .openapi(
       route({

@@ -15,7 +15,7 @@ const plansFor = (filter: PeopleFilter): Plans =>
     : 'generic';
 
 /** GET /users: one page of the directory; a page past the last one is 404 (SPEC §4 pagination). */
-export function peoplePage(deps: Deps, tenantId: number, query: PeopleQuery) {
+export function searchPeople(deps: Deps, tenantId: number, query: PeopleQuery) {
   return inTenant(
     deps.database.db,
     tenantId,

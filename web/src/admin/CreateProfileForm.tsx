@@ -15,10 +15,10 @@ import { usePersisted } from '../state/usePersisted.ts';
 import { useTenant } from '../tenant/TenantContext.ts';
 import { createProfile } from './adminApi.ts';
 import styles from './CreateProfileForm.module.css';
-import type { CreateProfileInput, CreateProfileOutput } from './createProfileForm.ts';
+import type { CreateProfileInput, CreateProfileOutput } from './createProfileFormSchema.ts';
 
 const schema = lazyResolver<CreateProfileInput, CreateProfileOutput>(() =>
-  import('./createProfileForm.ts').then((m) => m.createProfileResolver),
+  import('./createProfileFormSchema.ts').then((m) => m.createProfileResolver),
 );
 
 const emptyForm: CreateProfileInput = {

@@ -6,7 +6,7 @@ import { Pager } from '../lists/Pager.tsx';
 import { useBackToFirstPage } from '../lists/useBackToFirstPage.ts';
 import { usePage } from '../lists/useUrlState.ts';
 import { Spinner } from '../shell/Spinner.tsx';
-import { showToast } from '../shell/toasts.ts';
+import { showToast } from '../shell/showToast.ts';
 import { type AdminStatusFilter, adminUsersKey, fetchAdminUsers, setApproval } from './adminApi.ts';
 import styles from './MemberList.module.css';
 import { type Decision, MemberTable } from './MemberTable.tsx';

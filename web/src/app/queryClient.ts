@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { type ApiError, isApiError } from '../api/apiError.ts';
 import { endSession } from '../auth/endSession.ts';
 import { sessionQueryKey } from '../auth/session.ts';
-import { showToast } from '../shell/toasts.ts';
+import { showToast } from '../shell/showToast.ts';
 
 const MAX_RETRIES = 2;
 

@@ -4,7 +4,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import { useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../api/apiError.ts';
 import { paths } from '../app/paths.ts';
-import { showToast } from '../shell/toasts.ts';
+import { showToast } from '../shell/showToast.ts';
 import { persistedStore } from '../state/persistedStore.ts';
 import { keepTenantParam } from '../tenant/keepTenantParam.ts';
 import { type Auth, AuthContext, type SignOutOptions } from './AuthContext.ts';

@@ -13,7 +13,7 @@ import { SubmitButton } from '../forms/SubmitButton.tsx';
 import { TextField } from '../forms/TextField.tsx';
 import buttons from '../shell/buttons.module.css';
 import { CardPage } from '../shell/CardPage.tsx';
-import { showToast } from '../shell/toasts.ts';
+import { showToast } from '../shell/showToast.ts';
 import { keepTenantParam } from '../tenant/keepTenantParam.ts';
 import { useTenant } from '../tenant/TenantContext.ts';
 import { forgotPasswordRequest, resetPasswordRequest } from './authApi.ts';

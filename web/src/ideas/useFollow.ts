@@ -1,6 +1,6 @@
 import type { IdeaDetail, IdeaSummary, IdeasPage } from '@kindling/contract';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { showToast } from '../shell/toasts.ts';
+import { showToast } from '../shell/showToast.ts';
 import { ideaKeys, setFollowing } from './ideasApi.ts';
 
 const isPage = (data: unknown): data is IdeasPage =>

@@ -10,7 +10,7 @@ import { OFFLINE_MESSAGE } from '../auth/authMessages.ts';
 import { signInProblem } from '../auth/signInProblem.ts';
 import { LoadProblem } from '../errors/LoadProblem.tsx';
 import type { Message } from '../forms/message.ts';
-import { loadReferenceData } from '../lookups/referenceData.ts';
+import { loadReferenceData } from '../lookups/referenceLists.ts';
 import { keepTenantParam } from '../tenant/keepTenantParam.ts';
 import { useTenant } from '../tenant/TenantContext.ts';
 import {

@@ -4,7 +4,7 @@ import type { PersistedState } from '../state/persistedState.ts';
 import { persistedStore } from '../state/persistedStore.ts';
 import { useTenant } from '../tenant/TenantContext.ts';
 import { fetchTenant, tenantQueryKey } from '../tenant/tenantApi.ts';
-import { REFERENCE_REFRESH_MS, type ReferenceList, referenceLists } from './referenceData.ts';
+import { REFERENCE_REFRESH_MS, type ReferenceList, referenceLists } from './referenceLists.ts';
 
 const refresh = { refetchInterval: REFERENCE_REFRESH_MS, staleTime: REFERENCE_REFRESH_MS };
 

@@ -1,7 +1,7 @@
 import type { Role } from '@kindling/contract';
 import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '../api/apiError.ts';
-import { rolesList } from './referenceData.ts';
+import { rolesList } from './referenceLists.ts';
 
 /** The tenant's university roles (public: the request form needs them before sign-in). */
 export function useRoles(tenantId: number) {

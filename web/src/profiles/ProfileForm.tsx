@@ -19,7 +19,12 @@ import { useTenant } from '../tenant/TenantContext.ts';
 import { PhotoField } from './PhotoField.tsx';
 import styles from './ProfileForm.module.css';
 import { profileQueryKey, saveProfile, type UserProfile, uploadPhoto } from './profileApi.ts';
-import { formShapeOf, formValuesOf, type ProfileFormValues, profileBodyOf } from './profileForm.ts';
+import {
+  formShapeOf,
+  formValuesOf,
+  type ProfileFormValues,
+  profileBodyOf,
+} from './profileFormValues.ts';
 import { photoUploadProblem, profileSaveProblem } from './profileProblems.ts';
 
 const SavedDialog = lazy(() =>

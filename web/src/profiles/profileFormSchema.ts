@@ -6,7 +6,7 @@ import {
   profileUpdateBody,
 } from '@kindling/contract';
 import { z } from 'zod';
-import type { ProfileFormShape, ProfileFormValues } from './profileForm.ts';
+import type { ProfileFormShape, ProfileFormValues } from './profileFormValues.ts';
 
 /** SPEC §5 profile save message the contract's body has no field for: the role is not sent. */
 const USER_TYPE_REQUIRED = 'User type is required';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { subscribeToToasts, toastsShown } from './toasts.ts';
+import { subscribeToToasts, toastsShown } from './showToast.ts';
 
 const ToastRegion = lazy(() =>
   import('./ToastRegion.tsx').then((m) => ({ default: m.ToastRegion })),

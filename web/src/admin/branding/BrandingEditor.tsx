@@ -17,7 +17,7 @@ import fields from '../../forms/Field.module.css';
 import { TextField } from '../../forms/TextField.tsx';
 import buttons from '../../shell/buttons.module.css';
 import { Spinner } from '../../shell/Spinner.tsx';
-import { showToast } from '../../shell/toasts.ts';
+import { showToast } from '../../shell/showToast.ts';
 import { useTenant } from '../../tenant/TenantContext.ts';
 import { tenantQueryKey } from '../../tenant/tenantApi.ts';
 import list from '../MemberList.module.css';

@@ -7,7 +7,7 @@ import { LoadProblem } from '../../errors/LoadProblem.tsx';
 import { TextField } from '../../forms/TextField.tsx';
 import buttons from '../../shell/buttons.module.css';
 import { Spinner } from '../../shell/Spinner.tsx';
-import { showToast } from '../../shell/toasts.ts';
+import { showToast } from '../../shell/showToast.ts';
 import list from '../MemberList.module.css';
 import { ConfirmDialog } from '../members/ConfirmDialog.tsx';
 import styles from './BrandingSection.module.css';

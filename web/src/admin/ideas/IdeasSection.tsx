@@ -6,7 +6,7 @@ import { LoadProblem } from '../../errors/LoadProblem.tsx';
 import { Pager } from '../../lists/Pager.tsx';
 import { useBackToFirstPage } from '../../lists/useBackToFirstPage.ts';
 import { Spinner } from '../../shell/Spinner.tsx';
-import { showToast } from '../../shell/toasts.ts';
+import { showToast } from '../../shell/showToast.ts';
 import { usePersisted } from '../../state/usePersisted.ts';
 import list from '../MemberList.module.css';
 import { ConfirmDialog } from '../members/ConfirmDialog.tsx';

@@ -13,7 +13,7 @@ import { isApiError } from '../../api/apiError.ts';
 import { FormAlert } from '../../forms/FormAlert.tsx';
 import buttons from '../../shell/buttons.module.css';
 import { Spinner } from '../../shell/Spinner.tsx';
-import { showToast } from '../../shell/toasts.ts';
+import { showToast } from '../../shell/showToast.ts';
 import styles from './ImportSection.module.css';
 import { previewImport, runImport, TEMPLATE_URL } from './importApi.ts';
 

@@ -10,7 +10,7 @@ import { Pager } from '../../lists/Pager.tsx';
 import { useBackToFirstPage } from '../../lists/useBackToFirstPage.ts';
 import { useRoles } from '../../lookups/roles.ts';
 import { Spinner } from '../../shell/Spinner.tsx';
-import { showToast } from '../../shell/toasts.ts';
+import { showToast } from '../../shell/showToast.ts';
 import { usePersisted } from '../../state/usePersisted.ts';
 import { useTenant } from '../../tenant/TenantContext.ts';
 import { setApproval } from '../adminApi.ts';

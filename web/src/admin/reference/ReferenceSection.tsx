@@ -6,7 +6,7 @@ import type { ApiError } from '../../api/apiError.ts';
 import { LoadProblem } from '../../errors/LoadProblem.tsx';
 import { RoleIcon } from '../../ideas/ideaIcons.tsx';
 import { Spinner } from '../../shell/Spinner.tsx';
-import { showToast } from '../../shell/toasts.ts';
+import { showToast } from '../../shell/showToast.ts';
 import { AddForm } from './AddForm.tsx';
 import { type Entry, EntryTable, problemOf } from './EntryTable.tsx';
 import styles from './ReferenceSection.module.css';

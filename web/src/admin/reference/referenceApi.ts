@@ -13,7 +13,7 @@ import { api } from '../../api/client.ts';
 export type NamedKind = 'school' | 'support' | 'ip-status';
 export type Kind = NamedKind | 'department' | 'role';
 
-/** Each kind's path under /admin and the member-facing list it feeds (referenceData.ts keys). */
+/** Each kind's path under /admin and the member-facing list it feeds (referenceLists.ts keys). */
 const kinds: Record<Kind, { path: string; publicKey: string }> = {
   school: { path: 'schools', publicKey: 'schools' },
   department: { path: 'departments', publicKey: 'departments' },

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { formShapeOf, formValuesOf, profileBodyOf } from './profileForm.ts';
 import { profileFormSchema } from './profileFormSchema.ts';
+import { formShapeOf, formValuesOf, profileBodyOf } from './profileFormValues.ts';
 import { testProfile } from './testProfile.ts';
 
 const labels = { linkedin: 'LinkedIn URL', googleScholar: 'Google Scholar URL' };
