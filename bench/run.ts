@@ -21,7 +21,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { Client } from 'pg';
-import type { Database as DatabaseConfig } from '../server/src/config.ts';
+import type { DatabaseConfig } from '../server/src/config.ts';
 import { type Database, openDatabase, queryRows } from '../server/src/db/client.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { seedSynthetic, vacuumSeededTables } from '../server/src/demo/synthetic.ts';

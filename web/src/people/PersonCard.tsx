@@ -3,11 +3,11 @@ import { paths } from '../app/paths.ts';
 import { periodLabel } from '../profiles/periods.ts';
 import styles from './PersonCard.module.css';
 import { PersonPhoto } from './PersonPhoto.tsx';
-import type { PersonCard as Person } from './peopleApi.ts';
+import type { PeoplePage } from './peopleApi.ts';
 import { RoleIcon } from './RoleIcon.tsx';
 
 /** A member in the directory (SPEC §2 People); the whole card opens their profile. */
-export function PersonCard({ person }: { person: Person }) {
+export function PersonCard({ person }: { person: PeoplePage['users'][number] }) {
   const name = `${person.first_name} ${person.last_name}`;
   const place = [person.school_name, person.department_name].filter(Boolean).join(' · ');
   return (

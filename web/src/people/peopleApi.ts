@@ -1,9 +1,4 @@
-import type {
-  PersonCard,
-  peopleCountAnswer,
-  peoplePage,
-  peoplePickerAnswer,
-} from '@kindling/contract';
+import type { peopleCountAnswer, peoplePage, peoplePickerAnswer } from '@kindling/contract';
 import { limits } from '@kindling/contract';
 import type { z } from 'zod';
 import { api } from '../api/client.ts';
@@ -11,7 +6,6 @@ import { filterQuery, type PeopleFilters } from './peopleFilters.ts';
 
 export type PeoplePage = z.infer<typeof peoplePage>;
 export type PersonOption = z.infer<typeof peoplePickerAnswer>['users'][number];
-export type { PersonCard };
 
 export const peopleKeys = {
   page: (filters: PeopleFilters) => ['people', 'page', filters] as const,
