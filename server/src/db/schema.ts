@@ -173,6 +173,11 @@ export const users = pgTable(
       t.id,
     ),
     index('users_school_idx').on(t.tenantId, t.schoolId, t.departmentId),
+    // The directory's filtered counts read only this, never the rows (decision 0026): active as
+    // people/repository.ts and member_is_active (migration 0007) define it.
+    index('users_active_place_idx')
+      .on(t.tenantId, t.schoolId, t.departmentId, t.roleId)
+      .where(sql`admin_status_id = 2 and user_status_id = 2 and not is_disabled`),
     index('users_role_idx').on(t.tenantId, t.roleId),
   ],
 );
