@@ -183,14 +183,6 @@ export const ideaListQuery = pagination.extend(ideaFilters.shape).extend({
 });
 export type IdeaListQuery = z.output<typeof ideaListQuery>;
 
-export const ideaIdParam = z.object({
-  id: z.coerce
-    .number({ error: 'id must be a positive integer.' })
-    .int({ error: 'id must be a positive integer.' })
-    .min(1, { error: 'id must be a positive integer.' })
-    .max(MAX_ID, { error: 'id must be a positive integer.' }),
-});
-
 /** SPEC §3 user summary: the principal investigator and case manager of an idea. */
 export const ideaPerson = z.object({
   id: z.number().int(),

@@ -10,6 +10,15 @@ export const tenantIdParam = z.coerce
   .positive({ error: 'tenant_id must be a positive integer.' })
   .max(2_147_483_647, { error: 'tenant_id must be a positive integer.' });
 
+/** The `{id}` of a path: a positive integer that fits the database's integer, like tenant_id. */
+export const idParam = z.object({
+  id: z.coerce
+    .number({ error: 'id must be a positive integer.' })
+    .int({ error: 'id must be a positive integer.' })
+    .min(1, { error: 'id must be a positive integer.' })
+    .max(2_147_483_647, { error: 'id must be a positive integer.' }),
+});
+
 export const booleanParam = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** Page numbers start at 1; page size is at most 100 (CONTRACT §5), 10 when not given. */

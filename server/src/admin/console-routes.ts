@@ -1,5 +1,4 @@
-import { z } from '@hono/zod-openapi';
-import { disabledBody, messageAnswer, overviewAnswer, roleBody } from '@kindling/contract';
+import { disabledBody, idParam, messageAnswer, overviewAnswer, roleBody } from '@kindling/contract';
 import type { Deps } from '../context.ts';
 import { route } from '../http/access.ts';
 import { errors, json, router } from '../http/openapi.ts';
@@ -8,7 +7,6 @@ import { sessionTenant } from '../http/tenant-context.ts';
 import { resendClaimMail, setDisabled, setRole } from './members.ts';
 import { overview } from './overview.ts';
 
-const userParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const jsonBody = <T>(schema: T) => ({
   body: { content: { 'application/json': { schema } }, required: true },
 });
@@ -29,10 +27,11 @@ export function consoleRoutes(deps: Deps) {
         access: 'admin',
         method: 'put',
         path: '/admin/users/{id}/disabled',
-        tags: ['Administration'],
+        operationId: 'setMemberDisabled',
+        tag: 'Administration',
         summary:
           'Disables a member (sign-in refused, sessions revoked at once) or re-enables them; no one disables themselves (409)',
-        request: { params: userParam, ...jsonBody(disabledBody) },
+        request: { params: idParam, ...jsonBody(disabledBody) },
         responses: memberAnswers,
       }),
       async (c) => {
@@ -46,10 +45,11 @@ export function consoleRoutes(deps: Deps) {
         access: 'admin',
         method: 'post',
         path: '/admin/users/{id}/claim-mail',
-        tags: ['Administration'],
+        operationId: 'resendClaimMail',
+        tag: 'Administration',
         summary:
           'Mails a fresh claim link to an approved member without a password; earlier links stop working',
-        request: { params: userParam },
+        request: { params: idParam },
         responses: memberAnswers,
       }),
       async (c) => {
@@ -64,10 +64,11 @@ export function consoleRoutes(deps: Deps) {
         access: 'admin',
         method: 'put',
         path: '/admin/users/{id}/role',
-        tags: ['Administration'],
+        operationId: 'setMemberRole',
+        tag: 'Administration',
         summary:
           "Changes a member's role and, when given, their permissions in the same change; administrators keep their own admin (409)",
-        request: { params: userParam, ...jsonBody(roleBody) },
+        request: { params: idParam, ...jsonBody(roleBody) },
         responses: memberAnswers,
       }),
       async (c) => {
@@ -80,7 +81,8 @@ export function consoleRoutes(deps: Deps) {
         access: 'admin',
         method: 'get',
         path: '/admin/overview',
-        tags: ['Administration'],
+        operationId: 'getOverview',
+        tag: 'Administration',
         summary: 'Members by standing and role; ideas and follows in each of the last 12 months',
         responses: { 200: json(overviewAnswer), ...guarded },
       }),

@@ -1,4 +1,3 @@
-import { z } from '@hono/zod-openapi';
 import {
   adminUsersAnswer,
   adminUsersQuery,
@@ -6,6 +5,7 @@ import {
   createdAnswer,
   createProfileBody,
   departmentBody,
+  idParam,
   lookupNameBody,
   messageAnswer,
   permissionsBody,
@@ -26,17 +26,17 @@ import {
 const jsonBody = <T>(schema: T) => ({
   body: { content: { 'application/json': { schema } }, required: true },
 });
-const userParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const guarded = { 401: errors[401], 403: errors[403] };
 
 export function adminRoutes(deps: Deps) {
   const app = router();
-  const lookupRoute = (path: string, summary: string) =>
+  const lookupRoute = (path: string, operationId: string, summary: string) =>
     route({
       access: 'admin',
       method: 'post',
       path,
-      tags: ['Administration'],
+      operationId,
+      tag: 'Administration',
       summary,
       request: jsonBody(lookupNameBody),
       responses: {
@@ -53,7 +53,8 @@ export function adminRoutes(deps: Deps) {
         access: 'admin',
         method: 'get',
         path: '/admin/users',
-        tags: ['Administration'],
+        operationId: 'listMembers',
+        tag: 'Administration',
         summary:
           'Members with their status ids and e-mail, newest first; searched by name or e-mail and filtered by standing, role, school and department',
         request: { query: adminUsersQuery },
@@ -67,7 +68,8 @@ export function adminRoutes(deps: Deps) {
         access: 'admin',
         method: 'post',
         path: '/admin/users',
-        tags: ['Administration'],
+        operationId: 'createMember',
+        tag: 'Administration',
         summary: 'Creates an approved profile and mails its claim link',
         request: jsonBody(createProfileBody),
         responses: {
@@ -88,10 +90,11 @@ export function adminRoutes(deps: Deps) {
         access: 'admin',
         method: 'put',
         path: '/admin/users/{id}/approval',
-        tags: ['Administration'],
+        operationId: 'setMemberApproval',
+        tag: 'Administration',
         summary:
           'Approve (2) or decline (3); approval mails the claim link, declining revokes sessions; no one declines themselves (409)',
-        request: { params: userParam, ...jsonBody(approvalBody) },
+        request: { params: idParam, ...jsonBody(approvalBody) },
         responses: {
           200: json(messageAnswer),
           400: errors[400],
@@ -113,10 +116,11 @@ export function adminRoutes(deps: Deps) {
         access: 'admin',
         method: 'put',
         path: '/admin/users/{id}/permissions',
-        tags: ['Administration'],
+        operationId: 'setMemberPermissions',
+        tag: 'Administration',
         summary:
           "Replaces a member's permissions; applies on their next call. Administrators keep their own admin (409)",
-        request: { params: userParam, ...jsonBody(permissionsBody) },
+        request: { params: idParam, ...jsonBody(permissionsBody) },
         responses: {
           200: json(messageAnswer),
           400: errors[400],
@@ -135,13 +139,13 @@ export function adminRoutes(deps: Deps) {
         return c.json({ message: 'Permissions updated.' }, 200);
       },
     )
-    .openapi(lookupRoute('/admin/schools', 'Adds a school'), async (c) =>
+    .openapi(lookupRoute('/admin/schools', 'createSchool', 'Adds a school'), async (c) =>
       c.json(await createLookup(deps, sessionOf(c), 'school', c.req.valid('json')), 201),
     )
-    .openapi(lookupRoute('/admin/support', 'Adds a support type'), async (c) =>
+    .openapi(lookupRoute('/admin/support', 'createSupportType', 'Adds a support type'), async (c) =>
       c.json(await createLookup(deps, sessionOf(c), 'support', c.req.valid('json')), 201),
     )
-    .openapi(lookupRoute('/admin/ip-status', 'Adds an IP status'), async (c) =>
+    .openapi(lookupRoute('/admin/ip-status', 'createIpStatus', 'Adds an IP status'), async (c) =>
       c.json(await createLookup(deps, sessionOf(c), 'ip-status', c.req.valid('json')), 201),
     )
     .openapi(
@@ -149,7 +153,8 @@ export function adminRoutes(deps: Deps) {
         access: 'admin',
         method: 'post',
         path: '/admin/departments',
-        tags: ['Administration'],
+        operationId: 'createDepartment',
+        tag: 'Administration',
         summary: 'Adds a department to a school',
         request: jsonBody(departmentBody),
         responses: {

@@ -4,6 +4,7 @@ import {
   forgotPasswordAnswer,
   forgotPasswordBody,
   forgotPasswordMessages,
+  idParam,
   messageAnswer,
   resetPasswordBody,
   sessionAnswer,
@@ -51,7 +52,8 @@ export function authRoutes(deps: Deps) {
         access: 'public',
         method: 'post',
         path: '/auth/sign-in',
-        tags: ['Auth'],
+        operationId: 'signIn',
+        tag: 'Auth',
         summary: 'Sign in with e-mail and password; sets the session cookie',
         middleware: [publicTenant(deps)] as const,
         request: {
@@ -88,10 +90,11 @@ export function authRoutes(deps: Deps) {
         access: 'member',
         method: 'get',
         path: '/auth/session',
+        operationId: 'getSession',
         // `?optional=true` asks whether anyone is signed in: a visitor gets 204, not a 401 that
         // the browser would report as a failed request on every public page.
         anonymous: (c) => (c.req.query('optional') === 'true' ? c.body(null, 204) : undefined),
-        tags: ['Auth'],
+        tag: 'Auth',
         summary: 'The current session and its user, as sign-in answers',
         request: {
           query: z.object({
@@ -114,7 +117,8 @@ export function authRoutes(deps: Deps) {
         access: 'member',
         method: 'post',
         path: '/auth/sign-out',
-        tags: ['Auth'],
+        operationId: 'signOut',
+        tag: 'Auth',
         summary: 'Revokes the session server-side and clears the cookie',
         responses: { 200: json(messageAnswer), 401: errors[401] },
       }),
@@ -130,7 +134,8 @@ export function authRoutes(deps: Deps) {
         access: 'public',
         method: 'post',
         path: '/auth/forgot-password',
-        tags: ['Auth'],
+        operationId: 'forgotPassword',
+        tag: 'Auth',
         summary: 'Mails a 6-digit code valid 15 minutes',
         middleware: [publicTenant(deps)] as const,
         request: {
@@ -153,7 +158,8 @@ export function authRoutes(deps: Deps) {
         access: 'public',
         method: 'post',
         path: '/auth/reset-password',
-        tags: ['Auth'],
+        operationId: 'resetPassword',
+        tag: 'Auth',
         summary: 'Sets a new password with the mailed code; revokes every session',
         middleware: [publicTenant(deps)] as const,
         request: {
@@ -176,7 +182,8 @@ export function authRoutes(deps: Deps) {
         access: 'claim',
         method: 'post',
         path: '/auth/claim',
-        tags: ['Auth'],
+        operationId: 'claimProfile',
+        tag: 'Auth',
         summary:
           "Sets the password of an accepted, approved invitation (claim flow's set-password)",
         middleware: [publicTenant(deps)] as const,
@@ -202,9 +209,10 @@ export function authRoutes(deps: Deps) {
         access: 'member',
         method: 'get',
         path: '/users/{id}',
-        tags: ['Auth'],
+        operationId: 'getUser',
+        tag: 'Auth',
         summary: "The signed-in user's details; anyone else's is 403",
-        request: { params: z.object({ id: z.coerce.number().int().positive() }) },
+        request: { params: idParam },
         responses: { 200: json(userDetails), 401: errors[401], 403: errors[403] },
       }),
       async (c) => {

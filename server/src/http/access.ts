@@ -3,6 +3,7 @@ import type { Permission } from '@kindling/contract';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv, SessionContext } from '../context.ts';
 import { forbidden, unauthorized } from './errors.ts';
+import type { ApiTag } from './openapi.ts';
 
 /**
  * Who may call a route, declared on the route itself (docs/architecture.md, one route):
@@ -49,8 +50,21 @@ function guard(access: Access, anonymous?: Anonymous): MiddlewareHandler<AppEnv>
   };
 }
 
-type Declaration = Omit<RouteConfig, 'middleware'> & {
+/** What the document says of an access, after the route's summary. */
+function accessSentence(access: Access): string {
+  if (access === 'public') return 'Needs no session.';
+  if (access === 'claim') return "Needs no session: the invitation's claim token authorises it.";
+  if (access === 'member') return 'Needs a session.';
+  return `Needs a session whose member holds the \`${permissionOf(access)}\` permission.`;
+}
+
+type Declaration = Omit<RouteConfig, 'middleware' | 'tags' | 'operationId' | 'summary'> & {
+  /** The part of the API it belongs to: one of the document's tags. */
+  tag: ApiTag;
   access: Access;
+  /** The name a generated client gives the call: a verb and its object, in camelCase. */
+  operationId: string;
+  summary: string;
   /** Runs after the access check, before validation. */
   middleware?: readonly MiddlewareHandler<AppEnv>[];
   anonymous?: Anonymous;
@@ -61,14 +75,18 @@ type Declaration = Omit<RouteConfig, 'middleware'> & {
  * and the document records the access under `x-access` with the session scheme it needs.
  */
 export function route<const R extends Declaration>(declaration: R) {
-  const { access, anonymous, middleware = [], ...config } = declaration;
+  const { access, anonymous, middleware = [], tag, ...config } = declaration;
   const checks = needsSession(access) ? [guard(access, anonymous)] : [];
+  const description = `${config.description ?? `${config.summary}.`} ${accessSentence(access)}`;
   return createRoute({
     ...config,
+    tags: [tag],
+    description,
     middleware: [...checks, ...middleware] as MiddlewareHandler<AppEnv>[],
     security: needsSession(access) ? [{ [SESSION_SCHEME]: [] }] : [],
     [ACCESS_EXTENSION]: access,
-  } as Omit<R, 'access' | 'anonymous' | 'middleware'> & {
+  } as Omit<R, 'access' | 'anonymous' | 'middleware' | 'tag'> & {
     middleware: MiddlewareHandler<AppEnv>[];
+    tags: string[];
   });
 }

@@ -15,6 +15,7 @@ import { SESSION_SCHEME } from './access.ts';
 import { limitBody } from './body-limit.ts';
 import { clientAddress } from './client-address.ts';
 import { AppError } from './errors.ts';
+import { apiTags } from './openapi.ts';
 import { originCheck } from './origin-check.ts';
 import { refuseNulInJson } from './plain-text-body.ts';
 import { refuseNulInUrl } from './plain-text-url.ts';
@@ -146,7 +147,16 @@ export function createApp(deps: Deps) {
       title: 'Kindling API',
       version: '1.0.0',
       description: 'The HTTP API of Kindling, as fixed by CONTRACT §3.',
+      contact: { name: 'Kindling', url: 'https://github.com/kindling' },
     },
+    servers: [
+      {
+        url: 'https://{domain}',
+        description: "A university's own address; every path starts with /api/v1",
+        variables: { domain: { default: 'localhost:3000', description: 'Host and port' } },
+      },
+    ],
+    tags: apiTags.map((tag) => ({ ...tag })),
   });
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND', 'No such API route.');

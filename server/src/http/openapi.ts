@@ -3,6 +3,33 @@ import { errorBody } from '@kindling/contract';
 import type { AppEnv } from '../context.ts';
 import { validationHook } from './validation.ts';
 
+/** The document's tags, one per part of the API; every operation has one of them. */
+export const apiTags = [
+  {
+    name: 'Tenant',
+    description: "A university's name, branding, roles and terms, read before sign-in",
+  },
+  { name: 'Auth', description: 'Sign-in, the session, sign-out and password reset' },
+  { name: 'Invitations', description: 'Asking for an invitation, inviting, and the claim token' },
+  {
+    name: 'Lookups',
+    description: 'The schools, departments, support types and IP statuses members pick from',
+  },
+  { name: 'Ideas', description: 'Ideas: the feed, the recommendations, posting and following' },
+  { name: 'People', description: 'The directory of active members' },
+  { name: 'Profiles', description: "A member's profile and photo" },
+  {
+    name: 'Administration',
+    description: 'The console: members, ideas, branding, terms and the audit log (needs `admin`)',
+  },
+  {
+    name: 'Reference data',
+    description: 'The lookups with their use, to rename, deactivate or reactivate (needs `admin`)',
+  },
+  { name: 'Bulk onboarding', description: 'People added from a CSV file (needs `admin`)' },
+] as const;
+export type ApiTag = (typeof apiTags)[number]['name'];
+
 /** A router whose every route validates with the shared hook, so failures have one shape. */
 export function router() {
   return new OpenAPIHono<AppEnv>({ defaultHook: (result) => validationHook(result) });

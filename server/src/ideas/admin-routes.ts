@@ -1,10 +1,10 @@
-import { z } from '@hono/zod-openapi';
 import {
   adminIdeasAnswer,
   adminIdeasQuery,
   caseManagerBody,
   caseManagerQuery,
   caseManagersAnswer,
+  idParam,
   messageAnswer,
 } from '@kindling/contract';
 import type { Deps } from '../context.ts';
@@ -13,7 +13,6 @@ import { errors, json, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import { adminIdeas, assignCaseManager, caseManagerChoices, removeIdea } from './admin-service.ts';
 
-const ideaParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const guarded = { 401: errors[401], 403: errors[403] };
 
 /** The console's ideas: every idea of the tenant, its case manager, and removal. */
@@ -24,7 +23,8 @@ export function adminIdeaRoutes(deps: Deps) {
         access: 'admin',
         method: 'get',
         path: '/admin/ideas',
-        tags: ['Administration'],
+        operationId: 'listAllIdeas',
+        tag: 'Administration',
         summary:
           'Every idea, newest first, searched by title and filtered by IP status, school and case manager',
         request: { query: adminIdeasQuery },
@@ -42,7 +42,8 @@ export function adminIdeaRoutes(deps: Deps) {
         access: 'admin',
         method: 'get',
         path: '/admin/case-managers',
-        tags: ['Administration'],
+        operationId: 'listCaseManagerChoices',
+        tag: 'Administration',
         summary:
           'Who may be made a case manager (active staff and administrators), by name; at most 50',
         request: { query: caseManagerQuery },
@@ -56,10 +57,11 @@ export function adminIdeaRoutes(deps: Deps) {
         access: 'admin',
         method: 'put',
         path: '/admin/ideas/{id}/case-manager',
-        tags: ['Administration'],
+        operationId: 'setCaseManager',
+        tag: 'Administration',
         summary: "Assigns or changes an idea's case manager, or removes it with null",
         request: {
-          params: ideaParam,
+          params: idParam,
           body: { content: { 'application/json': { schema: caseManagerBody } }, required: true },
         },
         responses: { 200: json(messageAnswer), 400: errors[400], 404: errors[404], ...guarded },
@@ -80,9 +82,10 @@ export function adminIdeaRoutes(deps: Deps) {
         access: 'admin',
         method: 'delete',
         path: '/admin/ideas/{id}',
-        tags: ['Administration'],
+        operationId: 'removeIdea',
+        tag: 'Administration',
         summary: 'Removes an idea with its links, patents, wanted support and follows',
-        request: { params: ideaParam },
+        request: { params: idParam },
         responses: { 200: json(messageAnswer), 400: errors[400], 404: errors[404], ...guarded },
       }),
       async (c) => c.json(await removeIdea(deps, sessionOf(c), c.req.valid('param').id), 200),

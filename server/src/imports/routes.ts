@@ -10,7 +10,7 @@ import { sessionTenant } from '../http/tenant-context.ts';
 import { previewImport, runImport } from './service.ts';
 import { templateCsv } from './template.ts';
 
-const tags = ['Bulk onboarding'];
+const tag = 'Bulk onboarding' as const;
 const csvBody = {
   body: {
     content: { 'text/csv': { schema: z.string() } },
@@ -42,7 +42,8 @@ export function importRoutes(deps: Deps) {
         access: 'admin',
         method: 'get',
         path: '/admin/imports/template.csv',
-        tags,
+        operationId: 'downloadImportTemplate',
+        tag,
         summary: 'The CSV template: the header row and two example people',
         responses: {
           200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } },
@@ -61,7 +62,8 @@ export function importRoutes(deps: Deps) {
         access: 'admin',
         method: 'post',
         path: '/admin/imports/preview',
-        tags,
+        operationId: 'previewImport',
+        tag,
         summary: 'What importing the file would do: counts, the rows with errors, the first rows',
         request: csvBody,
         responses: { 200: json(importPreviewAnswer), ...guarded },
@@ -73,7 +75,8 @@ export function importRoutes(deps: Deps) {
         access: 'admin',
         method: 'post',
         path: '/admin/imports',
-        tags,
+        operationId: 'runImport',
+        tag,
         summary:
           'Creates the people of the file and updates those matched by e-mail; mail=true mails new people their claim links',
         request: {

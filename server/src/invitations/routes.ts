@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import {
   createdAnswer,
+  idParam,
   invitedUserRecord,
   inviteUserBody,
   messageAnswer,
@@ -48,7 +49,8 @@ export function invitationRoutes(deps: Deps) {
         access: 'public',
         method: 'post',
         path: '/request-invitation',
-        tags: ['Invitations'],
+        operationId: 'requestInvitation',
+        tag: 'Invitations',
         summary: 'Request an invitation: a pending record that administrators review',
         middleware: [
           invitationRequestLimit(deps),
@@ -73,7 +75,8 @@ export function invitationRoutes(deps: Deps) {
         access: { permission: 'invite_user' },
         method: 'post',
         path: '/invite-user',
-        tags: ['Invitations'],
+        operationId: 'inviteUser',
+        tag: 'Invitations',
         summary: 'Invite someone: the claim link is mailed at once (needs invite_user)',
         request: jsonBody(inviteUserBody),
         responses: {
@@ -95,7 +98,8 @@ export function invitationRoutes(deps: Deps) {
         access: 'claim',
         method: 'get',
         path: '/verify-token',
-        tags: ['Invitations'],
+        operationId: 'verifyClaimToken',
+        tag: 'Invitations',
         summary: 'The invited user record of a claim token',
         middleware: [publicTenant(deps)] as const,
         request: { query: tokenQuery },
@@ -109,11 +113,12 @@ export function invitationRoutes(deps: Deps) {
         access: 'claim',
         method: 'put',
         path: '/users/{id}/status',
-        tags: ['Invitations'],
+        operationId: 'answerInvitation',
+        tag: 'Invitations',
         summary: 'Accept or decline an invitation with its claim token',
         middleware: [publicTenant(deps)] as const,
         request: {
-          params: z.object({ id: z.coerce.number().int().positive() }),
+          params: idParam,
           query: tokenQuery,
           ...jsonBody(userStatusBody),
         },

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import {
   errorBody,
+  idParam,
   photoAnswer,
   profileAnswer,
   profileMessages,
@@ -12,8 +13,6 @@ import { route } from '../http/access.ts';
 import { errors, json, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import { saveProfile, uploadPhoto, viewProfile } from './service.ts';
-
-const profileParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 const photoForm = z.object({
   file: z
@@ -28,9 +27,10 @@ export function profileRoutes(deps: Deps) {
         access: 'member',
         method: 'get',
         path: '/profiles/{id}',
-        tags: ['Profiles'],
+        operationId: 'getProfile',
+        tag: 'Profiles',
         summary: "A member's profile with its sections and their ideas",
-        request: { params: profileParam },
+        request: { params: idParam },
         responses: { 200: json(userProfile), 400: errors[400], 401: errors[401], 404: errors[404] },
       }),
       async (c) => c.json(await viewProfile(deps, sessionOf(c), c.req.valid('param').id), 200),
@@ -40,10 +40,11 @@ export function profileRoutes(deps: Deps) {
         access: 'member',
         method: 'put',
         path: '/profiles/{id}',
-        tags: ['Profiles'],
+        operationId: 'updateProfile',
+        tag: 'Profiles',
         summary: 'Saves your own profile; the bio is sanitised HTML',
         request: {
-          params: profileParam,
+          params: idParam,
           body: { content: { 'application/json': { schema: profileUpdateBody } }, required: true },
         },
         responses: {
@@ -69,11 +70,12 @@ export function profileRoutes(deps: Deps) {
         access: 'member',
         method: 'post',
         path: '/profiles/{id}/photo',
-        tags: ['Profiles'],
+        operationId: 'uploadProfilePhoto',
+        tag: 'Profiles',
         summary:
           'Uploads your photo (JPEG, PNG, GIF or SVG, up to 10 MiB); answers the URL of a re-encoded JPEG for the next profile save',
         request: {
-          params: profileParam,
+          params: idParam,
           body: { content: { 'multipart/form-data': { schema: photoForm } }, required: true },
         },
         responses: {

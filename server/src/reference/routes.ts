@@ -5,6 +5,7 @@ import {
   adminRolesAnswer,
   adminSchoolsAnswer,
   adminSupportAnswer,
+  idParam,
   messageAnswer,
   referenceUpdateBody,
   roleUpdateBody,
@@ -15,24 +16,30 @@ import { errors, json, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import { listReference, type ReferenceKind, updateReference, updateRoleEntry } from './service.ts';
 
-const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 /** Role ids are smallint: a larger one is a 400 from validation, not a cast error in the database. */
 const roleIdParam = z.object({ id: z.coerce.number().int().positive().max(32_767) });
 const guarded = { 401: errors[401], 403: errors[403] };
-const tags = ['Reference data'];
+const tag = 'Reference data' as const;
 
-const listRoute = <T extends z.ZodType>(path: string, summary: string, schema: T) =>
+const listRoute = <T extends z.ZodType>(
+  path: string,
+  operationId: string,
+  summary: string,
+  schema: T,
+) =>
   route({
     access: 'admin',
     method: 'get',
     path,
-    tags,
+    operationId,
+    tag,
     summary,
     responses: { 200: json(schema), ...guarded },
   });
 
 const updateRoute = <T extends z.ZodType>(
   path: string,
+  operationId: string,
   summary: string,
   body: T,
   params: typeof idParam = idParam,
@@ -41,7 +48,8 @@ const updateRoute = <T extends z.ZodType>(
     access: 'admin',
     method: 'put',
     path,
-    tags,
+    operationId,
+    tag,
     summary,
     request: {
       params,
@@ -62,6 +70,13 @@ const kindPaths: Record<ReferenceKind, string> = {
   support: 'support',
   'ip-status': 'ip-status',
 };
+/** How a generated client names each kind: updateSchool, updateSupportType… */
+const kindOperations: Record<ReferenceKind, string> = {
+  school: 'School',
+  department: 'Department',
+  support: 'SupportType',
+  'ip-status': 'IpStatus',
+};
 const kindNames: Record<ReferenceKind, string> = {
   school: 'a school',
   department: 'a department',
@@ -81,6 +96,7 @@ export function referenceRoutes(deps: Deps) {
     app.openapi(
       updateRoute(
         `/admin/${kindPaths[kind]}/{id}`,
+        `update${kindOperations[kind]}`,
         `Renames, deactivates or reactivates ${kindNames[kind]}`,
         referenceUpdateBody,
       ),
@@ -96,6 +112,7 @@ export function referenceRoutes(deps: Deps) {
     .openapi(
       listRoute(
         '/admin/schools',
+        'listSchoolsInUse',
         'Every school with how many people and ideas name it',
         adminSchoolsAnswer,
       ),
@@ -104,6 +121,7 @@ export function referenceRoutes(deps: Deps) {
     .openapi(
       listRoute(
         '/admin/departments',
+        'listDepartmentsInUse',
         'Every department with its school and how many people and ideas name it',
         adminDepartmentsAnswer,
       ),
@@ -112,6 +130,7 @@ export function referenceRoutes(deps: Deps) {
     .openapi(
       listRoute(
         '/admin/support',
+        'listSupportTypesInUse',
         'Every support type with how many ideas seek it',
         adminSupportAnswer,
       ),
@@ -121,18 +140,25 @@ export function referenceRoutes(deps: Deps) {
     .openapi(
       listRoute(
         '/admin/ip-status',
+        'listIpStatusesInUse',
         'Every IP status with how many ideas have it',
         adminIpStatusAnswer,
       ),
       async (c) => c.json({ ip_statuses: await lists(sessionOf(c).tenantId).ipStatuses() }, 200),
     )
     .openapi(
-      listRoute('/admin/roles', 'The roles with how many people have each', adminRolesAnswer),
+      listRoute(
+        '/admin/roles',
+        'listRolesInUse',
+        'The roles with how many people have each',
+        adminRolesAnswer,
+      ),
       async (c) => c.json({ roles: await lists(sessionOf(c).tenantId).roles() }, 200),
     )
     .openapi(
       updateRoute(
         '/admin/roles/{id}',
+        'updateRole',
         'Renames a role or changes its icon',
         roleUpdateBody,
         roleIdParam,
