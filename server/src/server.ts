@@ -5,11 +5,11 @@ import { count } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
-import { type Database, openDatabase } from './db/client.ts';
+import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { tenants } from './db/schema.ts';
 import { DEMO_PASSWORD, seedDemo } from './demo/seed.ts';
-import { assemble } from './deps.ts';
+import { type Assembled, assemble } from './deps.ts';
 import { createApp } from './http/app.ts';
 
 export interface RunningServer {
@@ -20,11 +20,12 @@ export interface RunningServer {
 }
 
 /** CONTRACT §1: an empty development database gets the demo tenant, and the console says how in. */
-async function seedDemoIfEmpty(database: Database, config: Config, logger: Logger) {
+async function seedDemoIfEmpty(deps: Deps) {
+  const { config, logger } = deps;
   if (config.production) return;
-  const [row] = await database.db.select({ n: count() }).from(tenants);
+  const [row] = await deps.database.db.select({ n: count() }).from(tenants);
   if ((row?.n ?? 0) > 0) return;
-  const { tenantId } = await seedDemo(database.db);
+  const { tenantId } = await seedDemo(deps);
   logger.info({ tenantId }, 'seeded the demo tenant demo.localhost');
   const lines = [
     '',
@@ -84,10 +85,13 @@ async function drain(server: Server): Promise<void> {
 
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   const database = await openDatabase(config.database);
+  let assembled: Assembled | undefined;
   try {
     await migrate(database);
-    await seedDemoIfEmpty(database, config, logger);
+    assembled = assemble(config, database, logger);
+    await seedDemoIfEmpty(assembled.deps);
   } catch (error) {
+    await assembled?.close();
     await database.close();
     throw error;
   }
@@ -98,7 +102,6 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
         : 'SMTP_URL is not set: mails stay in the outbox; read them at /dev/mail',
     );
   }
-  const assembled = assemble(config, database, logger);
   const { deps } = assembled;
   assembled.worker?.start();
   assembled.sweeper.start();

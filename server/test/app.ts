@@ -9,14 +9,19 @@ import { openTestDatabase } from './databases.ts';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-/** The real app on a fresh database, called in-process with app.request(). */
-export async function createTestApp(env: Record<string, string> = {}) {
-  const config = loadConfig({
+/** A test server's configuration: its own data folder, a fixed secret. */
+export function testConfig(env: Record<string, string> = {}) {
+  return loadConfig({
     NODE_ENV: 'test',
     SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'kindling-test-')),
     ...env,
   });
+}
+
+/** The real app on a fresh database, called in-process with app.request(). */
+export async function createTestApp(env: Record<string, string> = {}) {
+  const config = testConfig(env);
   const database = await openTestDatabase();
   const assembled = assemble(config, database, createLogger('silent'), {
     pollMs: 100,

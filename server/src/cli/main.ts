@@ -8,6 +8,8 @@ import { migrate } from '../db/migrate.ts';
 import { tenantByDomain } from '../db/system.ts';
 import { seedDemo } from '../demo/seed.ts';
 import { seedSynthetic } from '../demo/synthetic.ts';
+import { assemble } from '../deps.ts';
+import { createLogger } from '../logger.ts';
 import { BackupError, backup, restore } from '../ops/backup.ts';
 import { createTenant, DOMAIN_PATTERN, DomainTakenError } from '../tenants/service.ts';
 
@@ -101,7 +103,15 @@ async function tenantCreate(args: string[]) {
 
 async function demo(args: string[]) {
   parse(args, {});
-  const result = await withDatabase((database) => seedDemo(database.db));
+  const result = await withDatabase(async (database) => {
+    const config = loadConfig();
+    const assembled = assemble(config, database, createLogger(config.logLevel));
+    try {
+      return await seedDemo(assembled.deps);
+    } finally {
+      await assembled.close();
+    }
+  });
   console.log(
     result.created
       ? 'Seeded the demo tenant demo.localhost (sign in as admin@demo.localhost, faculty@demo.localhost or student@demo.localhost, password Kindling!2026).'

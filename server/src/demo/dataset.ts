@@ -1,115 +1,111 @@
+import { readFileSync } from 'node:fs';
+import {
+  brandingOverridesBody,
+  ideaBody,
+  lookupNameBody,
+  permissionNames,
+  profileUpdateBody,
+  status,
+} from '@kindling/contract';
+import { z } from 'zod';
+
 /**
- * The shape of the demo university's content. The seed turns it into rows; keeping it as plain
- * data lets the seed, the tests and the e2e journeys refer to the same people and ideas by key.
+ * The demo university's file (university.json), checked with the schemas the API checks the same
+ * content with: a profile as PUT /profiles/{id} takes it, an idea as POST /ideas does, branding as
+ * PUT /admin/branding. What the file names by key or name (people, schools, support types, IP
+ * statuses) the seed turns into ids.
  */
-type RoleId = 1 | 2 | 3 | 4;
 
-export interface DemoSchool {
-  name: string;
-  departments: string[];
-}
+/** A profile as its owner saves it; school and department are named on the person instead. */
+const savedProfile = profileUpdateBody.omit({
+  school_id: true,
+  department_id: true,
+  profile_image_url: true,
+});
+/** Someone who never saved a profile (a pending request, an unclaimed one): no bio yet. */
+const unsavedProfile = savedProfile.extend({ bio: z.literal('') });
 
-interface DemoEducation {
-  institution: string;
-  degree: string;
-  start_year: number;
-  end_year: number | null;
-  activities: string;
-}
+const statusId = z.union([
+  z.literal(status.pending),
+  z.literal(status.approved),
+  z.literal(status.declined),
+]);
 
-interface DemoExperience {
-  title: string;
-  organization: string;
-  employment_type: 'Full-time' | 'Part-time' | 'Contract' | 'Internship' | 'Self-employed';
-  /** ISO date, YYYY-MM-DD */
-  start_date: string;
-  end_date: string | null;
-  description: string;
-}
+const person = z.object({
+  /** How ideas and follows name the person; the e-mail's local part when `email` is absent. */
+  key: z.string().regex(/^[a-z]+$/),
+  email: z.email().optional(),
+  role_id: z.number().int().min(1).max(4),
+  school: z.string(),
+  department: z.string(),
+  admin_status_id: statusId.default(status.approved),
+  user_status_id: statusId.default(status.approved),
+  /** Whether the person has claimed the profile and so has a password. */
+  claimed: z.boolean().default(true),
+  /** Beyond the role's; 'admin' gives every permission. */
+  extra_permissions: z.array(z.enum(permissionNames)).default([]),
+  profile: z.union([savedProfile, unsavedProfile]),
+});
 
-interface DemoProfilePatent {
-  title: string;
-  patent_number: string;
-  /** ISO date, YYYY-MM-DD */
-  issue_date: string;
-}
-
-interface DemoProject {
-  title: string;
-  start_date: string;
-  end_date: string | null;
-  description: string;
-}
-
-interface DemoPublication {
-  title: string;
-  authors: string;
-  year: number;
-  citations: number;
-}
-
-interface DemoGrant {
-  organization: string;
-  grant_number: string;
-  title: string;
-  description: string;
-}
-
-export interface DemoPerson {
-  /** Stable key used by ideas and follows; also the local part of a generated e-mail when `email` is absent. */
-  key: string;
-  email?: string;
-  first_name: string;
-  last_name: string;
-  role_id: RoleId;
-  /** School and department names as in `schools`. */
-  school: string;
-  department: string;
-  headline: string;
-  location: string;
-  /** Simple HTML: <p>, <strong>, <em>, <ul>/<li>, <a href>. */
-  bio: string;
-  linkedin_url: string;
-  google_scholar_url?: string;
-  faculty_page_url?: string;
-  /** Extra permissions beyond the role's, e.g. ['admin']. */
-  extra_permissions?: string[];
-  /** admin/user status; default approved and active (2, 2). */
-  admin_status_id?: 1 | 2 | 3;
-  user_status_id?: 1 | 2 | 3;
-  /** Whether the person has claimed the profile and has a password. Default true. */
-  claimed?: boolean;
-  education: DemoEducation[];
-  experience: DemoExperience[];
-  patents: DemoProfilePatent[];
-  projects: DemoProject[];
-  publications: DemoPublication[];
-  grants: DemoGrant[];
-}
-
-export interface DemoIdea {
-  title: string;
-  introduction: string;
-  problem: string;
-  opportunity: string;
-  /** Support type names from the tenant defaults. */
-  support: string[];
-  /** IP status name from the tenant defaults, or null. */
-  ip_status: string | null;
-  patents: string[];
-  links: { url: string; title: string }[];
+const idea = ideaBody.omit({ ip_status_id: true, support_ids: true }).extend({
+  /** Names of the tenant's default support types and IP statuses. */
+  support: z.array(z.string()),
+  ip_status: z.string().nullable(),
   /** Person keys. */
-  principal_investigator: string;
-  case_manager: string | null;
-  /** Days before the seed time. */
-  posted_days_ago: number;
-  /** Person keys of followers (never the PI or case manager). */
-  followers: string[];
-}
+  principal_investigator: z.string(),
+  case_manager: z.string().nullable(),
+  followers: z.array(z.string()),
+  posted_days_ago: z.number().int().min(0),
+});
 
-export interface DemoDataset {
-  tenant: { domain: string; name: string };
-  schools: DemoSchool[];
-  people: DemoPerson[];
-  ideas: DemoIdea[];
+const demoDatasetSchema = z
+  .object({
+    tenant: z.object({ domain: z.string(), name: z.string(), branding: brandingOverridesBody }),
+    schools: z.array(lookupNameBody.extend({ departments: z.array(lookupNameBody.shape.name) })),
+    people: z.array(person),
+    ideas: z.array(idea),
+  })
+  .superRefine((dataset, ctx) => {
+    const keys = new Set(dataset.people.map((p) => p.key));
+    const places = new Set(
+      dataset.schools.flatMap((school) => school.departments.map((d) => `${school.name}/${d}`)),
+    );
+    for (const [index, p] of dataset.people.entries()) {
+      if (!places.has(`${p.school}/${p.department}`)) {
+        ctx.addIssue({ code: 'custom', path: ['people', index], message: 'unknown department' });
+      }
+    }
+    for (const [index, i] of dataset.ideas.entries()) {
+      for (const key of [i.principal_investigator, i.case_manager, ...i.followers]) {
+        if (key !== null && !keys.has(key)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['ideas', index],
+            message: `unknown person ${key}`,
+          });
+        }
+      }
+    }
+    if (keys.size !== dataset.people.length) {
+      ctx.addIssue({ code: 'custom', path: ['people'], message: 'two people share a key' });
+    }
+    if (dataset.people.filter((p) => p.extra_permissions.includes('admin')).length !== 1) {
+      ctx.addIssue({ code: 'custom', path: ['people'], message: 'one administrator, exactly' });
+    }
+  });
+
+export type DemoDataset = z.output<typeof demoDatasetSchema>;
+export type DemoPerson = DemoDataset['people'][number];
+
+/** The demo university, read and checked; a file the schemas refuse stops the seed with the reason. */
+export function loadDemoDataset(
+  file: URL = new URL('./university.json', import.meta.url),
+): DemoDataset {
+  const parsed = demoDatasetSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!parsed.success) {
+    throw new Error(
+      `${file.pathname} is not a valid demo dataset:\n${z.prettifyError(parsed.error)}`,
+    );
+  }
+  return parsed.data;
 }

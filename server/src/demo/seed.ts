@@ -1,234 +1,188 @@
-import { permissionNames, status } from '@kindling/contract';
-import { and, eq } from 'drizzle-orm';
+import { permissionNames } from '@kindling/contract';
+import { eq } from 'drizzle-orm';
+import { createLookup } from '../admin/service.ts';
 import { hashPassword } from '../auth/password.ts';
-import type { Db, Tx } from '../db/client.ts';
-import {
-  accounts,
-  departments,
-  follows,
-  ideaLinks,
-  ideaPatents,
-  ideaSupports,
-  ideas,
-  ipStatuses,
-  roles,
-  schools,
-  supportTypes,
-  tenants,
-  users,
-} from '../db/schema.ts';
-import { bindTenant } from '../db/tenant-scope.ts';
+import type { Deps, SessionContext } from '../context.ts';
+import { tenants } from '../db/schema.ts';
+import type { TenantRow } from '../db/system.ts';
+import { inTenant } from '../db/tenant-scope.ts';
+import { assignCaseManager } from '../ideas/admin-service.ts';
+import { RankingCache } from '../ideas/ranking-cache.ts';
+import { createIdea, followIdea } from '../ideas/service.ts';
+import { Mailer } from '../mail/mailer.ts';
+import { saveProfile } from '../profiles/service.ts';
 import { createTenant } from '../tenants/service.ts';
-import type { DemoDataset, DemoPerson } from './dataset.ts';
-import { demoDataset } from './university.ts';
+import { type DemoDataset, type DemoPerson, loadDemoDataset } from './dataset.ts';
+import { insertMembers, tenantLookups } from './repository.ts';
 
 export const DEMO_PASSWORD = 'Kindling!2026';
 const DAY_MS = 86_400_000;
+/** How long before the seed's `now` the administrator set up the schools. */
+const SET_UP_DAYS = 400;
 
-/** The demo tenant's own look, so it is visibly not the default theme. */
-const demoBranding = {
-  styles: {
-    'color-primary': '#8c1d40',
-    'color-primary-hover': '#6e1732',
-    'color-accent': '#0f5e8c',
-  },
-  linkedinURL: 'https://www.linkedin.com/school/demo-university',
-};
+const emailOf = (person: Pick<DemoPerson, 'key' | 'email'>, domain: string) =>
+  person.email ?? `${person.key}@${domain}`;
 
-const emailOf = (person: DemoPerson, domain: string) => person.email ?? `${person.key}@${domain}`;
+/** The seed sends no mail: a service that tried to would be seeding something the demo lacks. */
+class NoMail extends Mailer {
+  override enqueue(): Promise<void> {
+    throw new Error('the demo seed sends no mail');
+  }
+}
+
+/** The seed acts as each member in turn, as a request of theirs would. */
+function actingAs(tenantId: number, userId: number, permissions: string[]): SessionContext {
+  return {
+    sessionId: 0,
+    tenantId,
+    userId,
+    subject: '',
+    permissions,
+    remember: false,
+    issuedAt: new Date(0),
+    expiresAt: new Date(8.64e15),
+  };
+}
 
 /**
- * Seeds the demo university (CONTRACT §1 `demo`): does nothing when the tenant exists. Everything
- * after the tenant itself is written in one transaction bound to the new tenant.
+ * Seeds the demo university (CONTRACT §1 `demo`) from university.json; does nothing when the
+ * tenant exists. Everything is written by the services the API writes with, acting as the member
+ * who would have (the administrator for schools and case managers, each member for their profile,
+ * ideas and follows), at past times set by the seed's clock, in one transaction: a failure leaves
+ * no half-made demo. Only the members themselves are inserted directly: the API's ways in mail a
+ * claim link and hash a password each.
  */
 export async function seedDemo(
-  db: Db,
+  deps: Deps,
   now: Date = new Date(),
-  dataset: DemoDataset = demoDataset,
+  dataset: DemoDataset = loadDemoDataset(),
 ): Promise<{ created: boolean; tenantId: number }> {
-  const { domain, name } = dataset.tenant;
-  const [existing] = await db
+  const { domain, name, branding } = dataset.tenant;
+  const [existing] = await deps.database.db
     .select({ id: tenants.id })
     .from(tenants)
     .where(eq(tenants.domain, domain));
   if (existing) return { created: false, tenantId: existing.id };
-
-  const admin = dataset.people.find((p) => p.extra_permissions?.includes('admin'));
-  if (!admin) throw new Error('the demo dataset has no administrator');
-  const { tenantId, adminUserId } = await createTenant(db, {
-    domain,
-    name,
-    branding: demoBranding,
-    admin: {
-      email: emailOf(admin, domain),
-      password: DEMO_PASSWORD,
-      firstName: admin.first_name,
-      lastName: admin.last_name,
-    },
-  });
+  const admin = dataset.people.find((p) => p.extra_permissions.includes('admin')) as DemoPerson;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
-  await db.transaction(async (tx) => {
-    await bindTenant(tx, tenantId);
-    const departmentIds = await insertSchools(tx, tenantId, dataset);
-    const userIds = await insertPeople(tx, tenantId, dataset, departmentIds, {
-      adminKey: admin.key,
-      adminUserId,
+  return deps.database.db.transaction(async (tx) => {
+    let clock = new Date(now.getTime() - SET_UP_DAYS * DAY_MS);
+    const seeding: Deps = {
+      ...deps,
+      database: { ...deps.database, db: tx },
+      mailer: new NoMail(deps.config, null),
+      now: () => clock,
+      rankings: new RankingCache(),
+    };
+    const { tenantId, adminUserId } = await createTenant(tx, {
+      domain,
+      name,
+      branding,
+      admin: {
+        email: emailOf(admin, domain),
+        password: DEMO_PASSWORD,
+        firstName: admin.profile.first_name,
+        lastName: admin.profile.last_name,
+      },
+    });
+    const [tenant] = await tx.select().from(tenants).where(eq(tenants.id, tenantId));
+    const adminSession = actingAs(tenantId, adminUserId, [...permissionNames]);
+    const places = await addSchools(seeding, adminSession, dataset);
+    const members = await addPeople(seeding, tenant as TenantRow, dataset, places, {
+      key: admin.key,
+      userId: adminUserId,
       passwordHash,
     });
-    await insertIdeas(tx, tenantId, dataset, userIds, now);
+    const lookups = await inTenant(tx, tenantId, (scoped) => tenantLookups(scoped, tenantId));
+    for (const idea of dataset.ideas) {
+      clock = new Date(now.getTime() - idea.posted_days_ago * DAY_MS);
+      const pi = members.get(idea.principal_investigator) as SessionContext;
+      const { idea_id } = await createIdea(seeding, pi, {
+        ...idea,
+        ip_status_id:
+          idea.ip_status === null ? null : (lookups.ipStatuses.get(idea.ip_status) ?? 0),
+        support_ids: idea.support.map((support) => lookups.supportTypes.get(support) ?? 0),
+      });
+      if (idea.case_manager !== null) {
+        const caseManager = members.get(idea.case_manager) as SessionContext;
+        await assignCaseManager(seeding, adminSession, idea_id, caseManager.userId);
+      }
+      for (const follower of idea.followers) {
+        await followIdea(seeding, members.get(follower) as SessionContext, idea_id);
+      }
+    }
+    return { created: true, tenantId };
   });
-  return { created: true, tenantId };
 }
 
-async function insertSchools(tx: Tx, tenantId: number, dataset: DemoDataset) {
-  const departmentIds = new Map<string, { schoolId: number; departmentId: number }>();
+type Places = Map<string, { schoolId: number; departmentId: number }>;
+
+async function addSchools(deps: Deps, admin: SessionContext, dataset: DemoDataset) {
+  const places: Places = new Map();
   for (const school of dataset.schools) {
-    const [row] = await tx
-      .insert(schools)
-      .values({ tenantId, name: school.name })
-      .returning({ id: schools.id });
-    if (!row) throw new Error('school insert returned nothing');
-    const inserted = await tx
-      .insert(departments)
-      .values(school.departments.map((dept) => ({ tenantId, schoolId: row.id, name: dept })))
-      .returning({ id: departments.id, name: departments.name });
-    for (const dept of inserted) {
-      departmentIds.set(`${school.name}/${dept.name}`, { schoolId: row.id, departmentId: dept.id });
+    const { id: schoolId } = await createLookup(deps, admin, 'school', { name: school.name });
+    for (const name of school.departments) {
+      const { id } = await createLookup(deps, admin, 'department', { name, school_id: schoolId });
+      places.set(`${school.name}/${name}`, { schoolId, departmentId: id });
     }
   }
-  return departmentIds;
+  return places;
 }
 
-async function insertPeople(
-  tx: Tx,
-  tenantId: number,
+/**
+ * Each person becomes a member with their role, place and statuses, and saves their profile as
+ * PUT /profiles/{id} would; the administrator made by createTenant is given theirs. Answers each
+ * person's key with the session the seed acts for them with.
+ */
+async function addPeople(
+  deps: Deps,
+  tenant: TenantRow,
   dataset: DemoDataset,
-  departmentIds: Map<string, { schoolId: number; departmentId: number }>,
-  admin: { adminKey: string; adminUserId: number; passwordHash: string },
+  places: Places,
+  admin: { key: string; userId: number; passwordHash: string },
 ) {
-  const rolePermissions = new Map(
-    (await tx.select().from(roles).where(eq(roles.tenantId, tenantId))).map((r) => [
-      r.id,
-      r.permissions,
-    ]),
+  const placeOf = (person: Pick<DemoPerson, 'school' | 'department'>) =>
+    places.get(`${person.school}/${person.department}`);
+  const others = dataset.people.filter((person) => person.key !== admin.key);
+  const inserted = await inTenant(deps.database.db, tenant.id, (tx) =>
+    insertMembers(
+      tx,
+      tenant.id,
+      others.map(({ profile, ...person }) => ({
+        email: emailOf(person, tenant.domain),
+        firstName: profile.first_name,
+        lastName: profile.last_name,
+        roleId: person.role_id,
+        schoolId: placeOf(person)?.schoolId ?? null,
+        departmentId: placeOf(person)?.departmentId ?? null,
+        headline: profile.headline ?? '',
+        location: profile.location ?? '',
+        linkedinUrl: profile.linkedin_url || null,
+        googleScholarUrl: profile.google_scholar_url || null,
+        adminStatusId: person.admin_status_id,
+        userStatusId: person.user_status_id,
+        extraPermissions: person.extra_permissions,
+        passwordHash: person.claimed ? admin.passwordHash : null,
+      })),
+    ),
   );
-  const userIds = new Map<string, number>();
+  const members = new Map<string, SessionContext>([
+    [admin.key, actingAs(tenant.id, admin.userId, [...permissionNames])],
+  ]);
+  for (const [index, person] of others.entries()) {
+    const member = inserted[index] as { id: number; permissions: string[] };
+    members.set(person.key, actingAs(tenant.id, member.id, member.permissions));
+  }
   for (const person of dataset.people) {
-    const place = departmentIds.get(`${person.school}/${person.department}`);
-    const extra = person.extra_permissions ?? [];
-    const profile = {
-      firstName: person.first_name,
-      lastName: person.last_name,
-      roleId: person.role_id,
-      schoolId: place?.schoolId ?? null,
-      departmentId: place?.departmentId ?? null,
-      headline: person.headline,
-      location: person.location,
-      bio: person.bio,
-      linkedinUrl: person.linkedin_url,
-      googleScholarUrl: person.google_scholar_url ?? null,
-      facultyPageUrl: person.faculty_page_url ?? null,
-      adminStatusId: person.admin_status_id ?? status.approved,
-      userStatusId: person.user_status_id ?? status.approved,
-      permissions: extra.includes('admin')
-        ? [...permissionNames]
-        : [...new Set([...(rolePermissions.get(person.role_id) ?? []), ...extra])],
-      education: person.education,
-      experience: person.experience,
-      patents: person.patents,
-      projects: person.projects,
-      publications: person.publications,
-      grants: person.grants,
-    };
-    if (person.key === admin.adminKey) {
-      await tx
-        .update(users)
-        .set(profile)
-        .where(and(eq(users.tenantId, tenantId), eq(users.id, admin.adminUserId)));
-      userIds.set(person.key, admin.adminUserId);
-      continue;
-    }
-    const [row] = await tx
-      .insert(users)
-      .values({ tenantId, email: emailOf(person, dataset.tenant.domain), ...profile })
-      .returning({ id: users.id });
-    if (!row) throw new Error('user insert returned nothing');
-    userIds.set(person.key, row.id);
-    if (person.claimed !== false) {
-      await tx
-        .insert(accounts)
-        .values({ tenantId, userId: row.id, passwordHash: admin.passwordHash });
-    }
+    const session = members.get(person.key) as SessionContext;
+    if (!person.profile.bio) continue;
+    await saveProfile(deps, session, session.userId, {
+      ...person.profile,
+      bio: person.profile.bio,
+      school_id: placeOf(person)?.schoolId ?? null,
+      department_id: placeOf(person)?.departmentId ?? null,
+    });
   }
-  return userIds;
-}
-
-async function insertIdeas(
-  tx: Tx,
-  tenantId: number,
-  dataset: DemoDataset,
-  userIds: Map<string, number>,
-  now: Date,
-) {
-  const byName = async (table: typeof supportTypes | typeof ipStatuses) =>
-    new Map(
-      (
-        await tx
-          .select({ id: table.id, name: table.name })
-          .from(table)
-          .where(eq(table.tenantId, tenantId))
-      ).map((r) => [r.name, r.id]),
-    );
-  const supportIds = await byName(supportTypes);
-  const ipStatusIds = await byName(ipStatuses);
-  const userId = (key: string) => {
-    const id = userIds.get(key);
-    if (id === undefined) throw new Error(`the demo dataset names an unknown person '${key}'`);
-    return id;
-  };
-
-  for (const idea of dataset.ideas) {
-    const createdAt = new Date(now.getTime() - idea.posted_days_ago * DAY_MS);
-    const [row] = await tx
-      .insert(ideas)
-      .values({
-        tenantId,
-        title: idea.title,
-        introduction: idea.introduction,
-        problem: idea.problem,
-        opportunity: idea.opportunity,
-        ipStatusId: idea.ip_status ? (ipStatusIds.get(idea.ip_status) ?? null) : null,
-        principalInvestigatorId: userId(idea.principal_investigator),
-        caseManagerId: idea.case_manager ? userId(idea.case_manager) : null,
-        createdAt,
-        updatedAt: createdAt,
-      })
-      .returning({ id: ideas.id });
-    if (!row) throw new Error('idea insert returned nothing');
-    const ideaId = row.id;
-    if (idea.links.length) {
-      await tx
-        .insert(ideaLinks)
-        .values(idea.links.map((link, position) => ({ tenantId, ideaId, position, ...link })));
-    }
-    if (idea.patents.length) {
-      await tx
-        .insert(ideaPatents)
-        .values(idea.patents.map((number, position) => ({ tenantId, ideaId, position, number })));
-    }
-    const supports = idea.support.flatMap((name) => supportIds.get(name) ?? []);
-    if (supports.length) {
-      await tx
-        .insert(ideaSupports)
-        .values(supports.map((supportId) => ({ tenantId, ideaId, supportId })));
-    }
-    if (idea.followers.length) {
-      await tx
-        .insert(follows)
-        .values(
-          idea.followers.map((key) => ({ tenantId, ideaId, userId: userId(key), createdAt })),
-        );
-    }
-  }
+  return members;
 }

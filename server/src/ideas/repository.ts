@@ -135,10 +135,17 @@ export async function insertIdea(
   tenantId: number,
   principalInvestigatorId: number,
   idea: IdeaContent,
+  postedAt: Date,
 ): Promise<number> {
   const [row] = await db
     .insert(ideas)
-    .values({ tenantId, principalInvestigatorId, ...columns(idea) })
+    .values({
+      tenantId,
+      principalInvestigatorId,
+      ...columns(idea),
+      createdAt: postedAt,
+      updatedAt: postedAt,
+    })
     .returning({ id: ideas.id });
   if (!row) throw new Error('idea insert returned nothing');
   await insertParts(db, tenantId, row.id, idea);
@@ -169,8 +176,17 @@ export async function deleteIdeaRow(db: Executor, tenantId: number, ideaId: numb
   await db.delete(ideas).where(and(eq(ideas.tenantId, tenantId), eq(ideas.id, ideaId)));
 }
 
-export async function addFollow(db: Executor, tenantId: number, userId: number, ideaId: number) {
-  await db.insert(follows).values({ tenantId, userId, ideaId }).onConflictDoNothing();
+export async function addFollow(
+  db: Executor,
+  tenantId: number,
+  userId: number,
+  ideaId: number,
+  followedAt: Date,
+) {
+  await db
+    .insert(follows)
+    .values({ tenantId, userId, ideaId, createdAt: followedAt })
+    .onConflictDoNothing();
 }
 
 export async function removeFollow(db: Executor, tenantId: number, userId: number, ideaId: number) {

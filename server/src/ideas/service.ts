@@ -195,12 +195,15 @@ const content = (idea: IdeaValues): IdeaContent => ({
   supportIds: idea.support_ids,
 });
 
-/** The poster is the principal investigator. One transaction: idea, links, patents, supports. */
+/**
+ * The poster is the principal investigator. One transaction: idea, links, patents, supports. Posted
+ * at the server's clock (`deps.now`), which the demo seed sets in the past.
+ */
 export async function createIdea(deps: Deps, session: SessionContext, idea: IdeaValues) {
   const { tenantId, userId } = session;
   const id = await inTenant(deps.database.db, tenantId, async (tx) => {
     await checkLookups(tx, tenantId, idea, nothingSaved);
-    return insertIdea(tx, tenantId, userId, content(idea));
+    return insertIdea(tx, tenantId, userId, content(idea), deps.now());
   });
   deps.rankings.invalidate(tenantId);
   return { idea_id: id };
@@ -241,7 +244,7 @@ export async function deleteIdea(deps: Deps, session: SessionContext, ideaId: nu
 export async function followIdea(deps: Deps, session: SessionContext, ideaId: number) {
   await inTenant(deps.database.db, session.tenantId, async (tx) => {
     authorizeFollow(session, await existingIdea(tx, session, ideaId));
-    await addFollow(tx, session.tenantId, session.userId, ideaId);
+    await addFollow(tx, session.tenantId, session.userId, ideaId, deps.now());
   });
   deps.rankings.invalidate(session.tenantId);
   return { is_following: true };

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { Client } from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../test/app.ts';
 import { adminUrl, testDatabaseKind } from '../../test/databases.ts';
 import type { DatabaseConfig } from '../config.ts';
 import { type Database, openDatabase, queryRows } from '../db/client.ts';
@@ -12,6 +13,8 @@ import { migrate } from '../db/migrate.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { seedDemo } from '../demo/seed.ts';
 import { seedSynthetic } from '../demo/synthetic.ts';
+import { assemble } from '../deps.ts';
+import { createLogger } from '../logger.ts';
 import { BackupError, backup, restore } from './backup.ts';
 
 /** Rows in every table of the schema, by table: what a faithful restore must give back. */
@@ -45,7 +48,9 @@ async function withDatabase<T>(config: DatabaseConfig, work: (d: Database) => Pr
 async function seeded(config: DatabaseConfig) {
   return withDatabase(config, async (database) => {
     await migrate(database);
-    const { tenantId } = await seedDemo(database.db);
+    const assembled = assemble(testConfig(), database, createLogger('silent'));
+    const { tenantId } = await seedDemo(assembled.deps);
+    await assembled.close();
     await seedSynthetic(database.db, tenantId, { people: 40, ideas: 80, follows: 150, seed: 7 });
     return rowCounts(database);
   });

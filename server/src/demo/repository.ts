@@ -1,0 +1,63 @@
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
+import { accounts, ipStatuses, roles, supportTypes, users } from '../db/schema.ts';
+
+interface DemoMember {
+  email: string;
+  firstName: string;
+  lastName: string;
+  roleId: number;
+  schoolId: number | null;
+  departmentId: number | null;
+  headline: string;
+  location: string;
+  linkedinUrl: string | null;
+  googleScholarUrl: string | null;
+  adminStatusId: number;
+  userStatusId: number;
+  /** Given on top of the role's. */
+  extraPermissions: string[];
+  /** Null for someone who has not claimed the profile, and so has no password. */
+  passwordHash: string | null;
+}
+
+/**
+ * Members with their roles' permissions, and accounts for those with a password: two statements
+ * for them all. Answers their ids and permissions in the order given.
+ */
+export async function insertMembers(tx: Tx, tenantId: number, members: DemoMember[]) {
+  const rolePermissions = new Map(
+    (await tx.select().from(roles).where(eq(roles.tenantId, tenantId))).map((role) => [
+      role.id,
+      role.permissions,
+    ]),
+  );
+  const values = members.map(({ extraPermissions, passwordHash: _, ...member }) => ({
+    ...member,
+    tenantId,
+    permissions: [...new Set([...(rolePermissions.get(member.roleId) ?? []), ...extraPermissions])],
+  }));
+  const rows = await tx.insert(users).values(values).returning({ id: users.id });
+  const withPassword = members.flatMap((member, index) => {
+    const userId = rows[index]?.id;
+    return member.passwordHash === null || userId === undefined
+      ? []
+      : [{ tenantId, userId, passwordHash: member.passwordHash }];
+  });
+  if (withPassword.length) await tx.insert(accounts).values(withPassword);
+  return rows.map((row, index) => ({ id: row.id, permissions: values[index]?.permissions ?? [] }));
+}
+
+/** The tenant's support types and IP statuses by name: the demo file names them. */
+export async function tenantLookups(tx: Tx, tenantId: number) {
+  const byName = async (table: typeof supportTypes | typeof ipStatuses) =>
+    new Map(
+      (
+        await tx
+          .select({ id: table.id, name: table.name })
+          .from(table)
+          .where(and(eq(table.tenantId, tenantId), eq(table.isActive, true)))
+      ).map((row) => [row.name, row.id]),
+    );
+  return { supportTypes: await byName(supportTypes), ipStatuses: await byName(ipStatuses) };
+}
