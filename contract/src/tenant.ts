@@ -47,6 +47,14 @@ export const profileScreenTexts = z.object({
   title: text,
   updateDetails: text,
   actions: z.object({ cancelButton: text, savingButton: text, saveButton: text }),
+  /** The form's section headings, in the order they stand. */
+  sections: z.object({
+    personal: text,
+    affiliation: text,
+    about: text,
+    links: text,
+    grants: text,
+  }),
   fields: z.object({
     firstName: fieldTexts,
     lastName: fieldTexts,

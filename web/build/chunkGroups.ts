@@ -30,12 +30,12 @@ const FORM_KIT =
 
 /**
  * Small modules that several signed-in screens share: the screen frame, the member's photo and
- * role, the selects, the feed's and profile's helpers. Left to the automatic chunking each became
+ * role, the selects, the list kit, the feed's and profile's helpers. Left to the automatic chunking each became
  * a chunk of under 2 KiB, and a screen waited for a dozen requests after its own. Form parts,
  * dialogs' contents and schemas stay out: only the screens that use them load them.
  */
 const SCREEN_KIT =
-  /web[\\/]src[\\/](shell[\\/](Screen|Avatar|MenuButton|anchoredPopup|ModalDialog|BackButton)|people[\\/](PersonPhoto|RoleIcon|ClearableSelect)|forms[\\/](SelectField|ComboBoxField)|lookups[\\/]pickable|ideas[\\/](ideaIcons|ideasApi|feedSearch|ideaProblems|ideaOwnership|SupportChips|useBackToFirstPage|PostIdeaButton|useIdea)|profiles[\\/](profileApi|profileProblems|periods)|format[\\/]dates)\.|contract[\\/]src[\\/](ideaMessages|profileMessages)\.|@tanstack[\\/].*(useMutation|mutationObserver)\./;
+  /web[\\/]src[\\/](shell[\\/](Screen|Avatar|MenuButton|anchoredPopup|ModalDialog|BackButton)|people[\\/](PersonPhoto|RoleIcon|ClearableSelect)|forms[\\/](SelectField|ComboBoxField)|lookups[\\/]pickable|ideas[\\/](ideaIcons|ideasApi|feedSearch|ideaProblems|ideaOwnership|SupportChips|PostIdeaButton|useIdea)|lists[\\/](urlState|useUrlState|useBackToFirstPage|Pager|pageNumbers)|profiles[\\/](profileApi|profileProblems|periods)|format[\\/]dates)\.|contract[\\/]src[\\/](ideaMessages|profileMessages)\.|@tanstack[\\/].*(useMutation|mutationObserver)\./;
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;

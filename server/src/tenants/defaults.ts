@@ -144,6 +144,13 @@ export function defaultBranding(tenantName: string): Branding {
       updateDetails:
         'Keep your profile up to date so colleagues and partners can find you and learn about your work.',
       actions: { cancelButton: 'Cancel', savingButton: 'Saving...', saveButton: 'Save' },
+      sections: {
+        personal: 'Personal details',
+        affiliation: 'Role and affiliation',
+        about: 'About you',
+        links: 'Links',
+        grants: 'Grants',
+      },
       fields: {
         firstName: {
           label: 'First Name',

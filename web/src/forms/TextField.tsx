@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import styles from './Field.module.css';
-import { useFieldIds } from './fieldIds.ts';
+import { FieldShell } from './FieldShell.tsx';
 
 export interface TextFieldProps
   extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'onChange' | 'onBlur'> {
@@ -20,36 +20,9 @@ export function TextField({
   required,
   ...input
 }: TextFieldProps) {
-  const ids = useFieldIds(Boolean(description), Boolean(error));
   return (
-    <div className={styles.field}>
-      <label htmlFor={ids.id} className={styles.label}>
-        {label}
-        {required && (
-          <span className={styles.required} aria-hidden="true">
-            *
-          </span>
-        )}
-      </label>
-      {description && (
-        <p id={ids.descriptionId} className={styles.description}>
-          {description}
-        </p>
-      )}
-      <input
-        id={ids.id}
-        className={styles.input}
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={ids.describedBy}
-        {...input}
-        {...registration}
-      />
-      {error && (
-        <p id={ids.errorId} className={styles.error}>
-          {error}
-        </p>
-      )}
-    </div>
+    <FieldShell label={label} required={required} description={description} error={error}>
+      {(control) => <input className={styles.input} {...control} {...input} {...registration} />}
+    </FieldShell>
   );
 }
