@@ -2,9 +2,10 @@ import type { Logger } from 'pino';
 import type { RateLimits } from './auth/rate-limits.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import type { TenantRow } from './db/system.ts';
+import type { TenantRow } from './db/schema.ts';
 import type { RankingCache } from './ideas/ranking-cache.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { SessionContext } from './session-context.ts';
 import type { Storage } from './storage/port.ts';
 
 /** What the server is built from; tests build it with their own database and clock. */
@@ -22,17 +23,7 @@ export interface Deps {
   lifecycle: { draining: boolean };
 }
 
-/** The signed-in member, resolved from the session cookie before any route runs. */
-export interface SessionContext {
-  sessionId: number;
-  tenantId: number;
-  userId: number;
-  subject: string;
-  permissions: string[];
-  remember: boolean;
-  issuedAt: Date;
-  expiresAt: Date;
-}
+export type { SessionContext };
 
 export interface AppEnv {
   Variables: {

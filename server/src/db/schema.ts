@@ -493,3 +493,6 @@ export const auditLog = pgTable(
     index('audit_log_action_idx').on(t.tenantId, t.action, t.createdAt),
   ],
 );
+
+/** A tenant as stored: its domain, name and branding overrides. */
+export type TenantRow = typeof tenants.$inferSelect;

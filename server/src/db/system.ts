@@ -7,11 +7,11 @@
 
 import { status } from '@kindling/contract';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import type { SessionContext } from '../context.ts';
+import type { SessionContext } from '../session-context.ts';
 import { type Db, queryRows } from './client.ts';
-import { accounts, outbox, tenants, users } from './schema.ts';
+import { accounts, outbox, type TenantRow, tenants, users } from './schema.ts';
 
-export type TenantRow = typeof tenants.$inferSelect;
+export type { TenantRow };
 
 export async function tenantByDomain(db: Db, domain: string): Promise<TenantRow | undefined> {
   const [row] = await db.select().from(tenants).where(eq(tenants.domain, domain.toLowerCase()));
