@@ -10,6 +10,7 @@ import {
   makeUser,
   signInCookie,
 } from '../../test/factories.ts';
+import { callerOf } from '../../test/fixtures.ts';
 import { claimLinkOf, lastMailTo, mailsTo } from '../../test/mail.ts';
 import { auditLog } from '../db/schema.ts';
 
@@ -22,11 +23,7 @@ describe('administration calls', () => {
   let faculty: string;
   let facultyId: number;
 
-  const call = (method: string, path: string, cookie: string, body?: unknown) =>
-    t.request(
-      `/api/v1${path}`,
-      body === undefined ? { method, headers: { cookie } } : jsonInit(method, body, cookie),
-    );
+  const call = callerOf(() => t);
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -11,36 +11,24 @@ import {
   giveAccount,
   jsonInit,
   makeSchool,
-  makeTenant,
   makeUser,
-  signInCookie,
   TEST_PASSWORD,
 } from '../../test/factories.ts';
+import { type Client, freshTenant } from '../../test/fixtures.ts';
 import { claimLinkOf, mailsTo } from '../../test/mail.ts';
 import { auditLog } from '../db/schema.ts';
 
 describe('the console’s member calls', () => {
   let t: TestApp;
-  let alpha: Awaited<ReturnType<typeof makeTenant>>;
-  let beta: Awaited<ReturnType<typeof makeTenant>>;
-  let admin: string;
-  let betaAdmin: string;
-  let student: string;
-  let studentId: number;
 
-  const call = (method: string, path: string, cookie: string, body?: unknown) =>
-    t.request(
-      `/api/v1${path}`,
-      body === undefined ? { method, headers: { cookie } } : jsonInit(method, body, cookie),
-    );
-  const list = async (query: string, cookie = admin) => {
-    const res = await call('GET', `/admin/users?page_size=100&${query}`, cookie);
+  const list = async (admin: Client, query: string) => {
+    const res = await admin.call('GET', `/admin/users?page_size=100&${query}`);
     expect(res.status, query).toBe(200);
     return adminUsersAnswer.parse(await res.json()).users;
   };
-  const signIn = (email: string, password = TEST_PASSWORD, tenantId = alpha.tenantId) =>
+  const signIn = (tenantId: number, email: string, password = TEST_PASSWORD) =>
     t.request('/api/v1/auth/sign-in', jsonInit('POST', { email, password, tenant_id: tenantId }));
-  const latestAudit = async (tenantId = alpha.tenantId) => {
+  const latestAudit = async (tenantId: number) => {
     const [row] = await t.db
       .select()
       .from(auditLog)
@@ -52,29 +40,20 @@ describe('the console’s member calls', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    alpha = await makeTenant(t.db, 'Alpha University');
-    beta = await makeTenant(t.db, 'Beta Institute');
-    admin = await signInCookie(t.request, alpha.tenantId, `admin@${alpha.domain}`);
-    betaAdmin = await signInCookie(t.request, beta.tenantId, `admin@${beta.domain}`);
-    const member = await makeUser(t.db, alpha.tenantId, {
-      email: 'student@alpha.edu',
-      permissions: ['create_idea'],
-    });
-    studentId = member.id;
-    await giveAccount(t.db, alpha.tenantId, member.id);
-    student = await signInCookie(t.request, alpha.tenantId, member.email);
   });
   afterAll(() => t.close());
 
   it('is 403 without the admin permission and 401 without a session', async () => {
+    const alpha = await freshTenant(t);
+    const student = await alpha.member({ permissions: ['create_idea'] });
     const calls: [string, string, unknown?][] = [
-      ['PUT', `/admin/users/${studentId}/disabled`, { disabled: true }],
-      ['POST', `/admin/users/${studentId}/claim-mail`],
-      ['PUT', `/admin/users/${studentId}/role`, { role_id: 2 }],
+      ['PUT', `/admin/users/${student.id}/disabled`, { disabled: true }],
+      ['POST', `/admin/users/${student.id}/claim-mail`],
+      ['PUT', `/admin/users/${student.id}/role`, { role_id: 2 }],
       ['GET', '/admin/overview'],
     ];
     for (const [method, path, body] of calls) {
-      expect((await call(method, path, student, body)).status, `${method} ${path}`).toBe(403);
+      expect((await student.client.call(method, path, body)).status, `${method} ${path}`).toBe(403);
       const anonymous = await t.request(
         `/api/v1${path}`,
         body === undefined ? { method } : jsonInit(method, body),
@@ -84,6 +63,7 @@ describe('the console’s member calls', () => {
   });
 
   it('searches by name or e-mail and filters by standing, role, school and department', async () => {
+    const alpha = await freshTenant(t);
     const school = await makeSchool(t.db, alpha.tenantId, 'School of Filters');
     const make = (email: string, values: Parameters<typeof makeUser>[2] = {}) =>
       makeUser(t.db, alpha.tenantId, { email, lastName: 'Filterson', ...values });
@@ -97,86 +77,86 @@ describe('the console’s member calls', () => {
     await giveAccount(t.db, alpha.tenantId, disabled.id);
 
     const ids = (users: { id: number }[]) => users.map((u) => u.id).sort((a, b) => a - b);
-    expect(ids(await list('q=filterson'))).toEqual(
+    const admin = alpha.admin;
+    expect(ids(await list(admin, 'q=filterson'))).toEqual(
       ids([pending, invited, active, declined, refused, disabled]),
     );
-    expect(ids(await list('q=ZORA%20filt'))).toEqual([active.id]);
-    expect(ids(await list('q=%40filter.edu&status=pending'))).toEqual([pending.id]);
-    expect(ids(await list('q=filterson&status=invited'))).toEqual([invited.id]);
-    expect(ids(await list('q=filterson&status=active'))).toEqual([active.id]);
-    expect(ids(await list('q=filterson&status=declined'))).toEqual(ids([declined, refused]));
-    expect(ids(await list('q=filterson&status=disabled'))).toEqual([disabled.id]);
-    expect(ids(await list('q=filterson&role_id=2'))).toEqual([invited.id]);
-    expect(ids(await list(`school_id=${school.id}`))).toEqual([active.id]);
-    expect(await list('q=%25')).toEqual([]);
-    expect(await list('q=filterson&department_id=999999')).toEqual([]);
-    const bad = await call('GET', '/admin/users?status=asleep', admin);
+    expect(ids(await list(admin, 'q=ZORA%20filt'))).toEqual([active.id]);
+    expect(ids(await list(admin, 'q=%40filter.edu&status=pending'))).toEqual([pending.id]);
+    expect(ids(await list(admin, 'q=filterson&status=invited'))).toEqual([invited.id]);
+    expect(ids(await list(admin, 'q=filterson&status=active'))).toEqual([active.id]);
+    expect(ids(await list(admin, 'q=filterson&status=declined'))).toEqual(ids([declined, refused]));
+    expect(ids(await list(admin, 'q=filterson&status=disabled'))).toEqual([disabled.id]);
+    expect(ids(await list(admin, 'q=filterson&role_id=2'))).toEqual([invited.id]);
+    expect(ids(await list(admin, `school_id=${school.id}`))).toEqual([active.id]);
+    expect(await list(admin, 'q=%25')).toEqual([]);
+    expect(await list(admin, 'q=filterson&department_id=999999')).toEqual([]);
+    const bad = await admin.call('GET', '/admin/users?status=asleep');
     expect(bad.status).toBe(400);
     expect((await bad.json()).details[0].field).toBe('status');
-    expect((await call('GET', '/admin/users?role_id=abc', admin)).status).toBe(400);
-    expect((await call('GET', '/admin/users?q=a%00b', admin)).status).toBe(400);
+    expect((await admin.call('GET', '/admin/users?role_id=abc')).status).toBe(400);
+    expect((await admin.call('GET', '/admin/users?q=a%00b')).status).toBe(400);
   });
 
   it('disabling refuses sign-in with its message and ends sessions at once; re-enabling restores', async () => {
-    const member = await makeUser(t.db, alpha.tenantId, { email: 'to-disable@alpha.edu' });
-    await giveAccount(t.db, alpha.tenantId, member.id);
-    const cookie = await signInCookie(t.request, alpha.tenantId, member.email);
-    const session = () => t.request('/api/v1/auth/session', { headers: { cookie } });
+    const alpha = await freshTenant(t);
+    const member = await alpha.member({ email: 'to-disable@alpha.edu' });
+    const session = () => member.client.call('GET', '/auth/session');
     expect((await session()).status).toBe(200);
 
-    const res = await call('PUT', `/admin/users/${member.id}/disabled`, admin, { disabled: true });
-    expect(res.status).toBe(200);
+    const path = `/admin/users/${member.id}/disabled`;
+    expect((await alpha.admin.call('PUT', path, { disabled: true })).status).toBe(200);
     expect((await session()).status).toBe(401);
-    const refused = await signIn(member.email);
+    const refused = await signIn(alpha.tenantId, member.email);
     expect(refused.status).toBe(403);
     expect((await refused.json()).message).toBe(signInMessages.disabled);
-    expect(await latestAudit()).toMatchObject({
+    expect(await latestAudit(alpha.tenantId)).toMatchObject({
       action: 'member.disable',
       targetId: member.id,
       actorEmail: `admin@${alpha.domain}`,
     });
-    expect(
-      (await list('status=disabled'))
-        .map((u) => [u.id, u.is_disabled])
-        .find(([id]) => id === member.id),
-    ).toEqual([member.id, true]);
+    expect((await list(alpha.admin, 'status=disabled')).map((u) => [u.id, u.is_disabled])).toEqual([
+      [member.id, true],
+    ]);
 
-    expect(
-      (await call('PUT', `/admin/users/${member.id}/disabled`, admin, { disabled: false })).status,
-    ).toBe(200);
-    expect((await latestAudit())?.action).toBe('member.enable');
-    expect((await signIn(member.email)).status).toBe(200);
-    const bad = await call('PUT', `/admin/users/${member.id}/disabled`, admin, { disabled: 'yes' });
-    expect(bad.status).toBe(400);
+    expect((await alpha.admin.call('PUT', path, { disabled: false })).status).toBe(200);
+    expect((await latestAudit(alpha.tenantId))?.action).toBe('member.enable');
+    expect((await signIn(alpha.tenantId, member.email)).status).toBe(200);
+    expect((await alpha.admin.call('PUT', path, { disabled: 'yes' })).status).toBe(400);
   });
 
   it('an administrator cannot disable, decline or un-admin themselves', async () => {
+    const alpha = await freshTenant(t);
     const self = alpha.adminUserId;
-    const before = (await latestAudit())?.id;
-    const disable = await call('PUT', `/admin/users/${self}/disabled`, admin, { disabled: true });
+    const before = (await latestAudit(alpha.tenantId))?.id;
+    const disable = await alpha.admin.call('PUT', `/admin/users/${self}/disabled`, {
+      disabled: true,
+    });
     expect(disable.status).toBe(409);
     expect((await disable.json()).message).toBe(selfLockoutMessages.disable);
-    const decline = await call('PUT', `/admin/users/${self}/approval`, admin, {
+    const decline = await alpha.admin.call('PUT', `/admin/users/${self}/approval`, {
       admin_status_id: 3,
     });
     expect(decline.status).toBe(409);
     expect((await decline.json()).message).toBe(selfLockoutMessages.decline);
-    const permissions = await call('PUT', `/admin/users/${self}/permissions`, admin, {
+    const permissions = await alpha.admin.call('PUT', `/admin/users/${self}/permissions`, {
       permissions: ['create_idea'],
     });
     expect(permissions.status).toBe(409);
     expect((await permissions.json()).message).toBe(selfLockoutMessages.admin);
-    const role = await call('PUT', `/admin/users/${self}/role`, admin, {
+    const role = await alpha.admin.call('PUT', `/admin/users/${self}/role`, {
       role_id: 1,
       permissions: [],
     });
     expect(role.status).toBe(409);
-    expect((await latestAudit())?.id).toBe(before);
-    expect((await call('GET', '/admin/overview', admin)).status).toBe(200);
+    expect((await latestAudit(alpha.tenantId))?.id).toBe(before);
+    expect((await alpha.admin.call('GET', '/admin/overview')).status).toBe(200);
   });
 
   it('resending the claim mail voids the earlier link; a claimed profile is 409', async () => {
-    const created = await call('POST', '/admin/users', admin, {
+    const alpha = await freshTenant(t);
+    const student = await alpha.member();
+    const created = await alpha.admin.call('POST', '/admin/users', {
       first_name: 'Marie',
       last_name: 'Curie',
       email: 'marie@alpha.edu',
@@ -185,7 +165,7 @@ describe('the console’s member calls', () => {
     const { id } = await created.json();
     const [first] = await mailsTo(t.db, alpha.tenantId, 'marie@alpha.edu');
     const oldToken = claimLinkOf(first?.textBody ?? '').token;
-    const res = await call('POST', `/admin/users/${id}/claim-mail`, admin);
+    const res = await alpha.admin.call('POST', `/admin/users/${id}/claim-mail`);
     expect(res.status).toBe(200);
     const mails = await mailsTo(t.db, alpha.tenantId, 'marie@alpha.edu');
     expect(mails.length).toBe(2);
@@ -195,42 +175,54 @@ describe('the console’s member calls', () => {
       t.request(`/api/v1/verify-token?token=${token}&tenant_id=${alpha.tenantId}`);
     expect((await verify(oldToken)).status).not.toBe(200);
     expect((await verify(newToken)).status).toBe(200);
-    expect(await latestAudit()).toMatchObject({ action: 'member.claim-mail', targetId: id });
+    expect(await latestAudit(alpha.tenantId)).toMatchObject({
+      action: 'member.claim-mail',
+      targetId: id,
+    });
 
-    const claimed = await call('POST', `/admin/users/${studentId}/claim-mail`, admin);
+    const claimed = await alpha.admin.call('POST', `/admin/users/${student.id}/claim-mail`);
     expect(claimed.status).toBe(409);
     expect((await claimed.json()).message).toContain('already claimed');
     const pending = await makeUser(t.db, alpha.tenantId, { adminStatusId: 1, userStatusId: 1 });
-    expect((await call('POST', `/admin/users/${pending.id}/claim-mail`, admin)).status).toBe(409);
+    expect((await alpha.admin.call('POST', `/admin/users/${pending.id}/claim-mail`)).status).toBe(
+      409,
+    );
   });
 
   it('changes a role, with permissions in the same change when given', async () => {
+    const alpha = await freshTenant(t);
     const member = await makeUser(t.db, alpha.tenantId, {
       email: 'role-change@alpha.edu',
       permissions: ['create_idea'],
     });
-    const res = await call('PUT', `/admin/users/${member.id}/role`, admin, { role_id: 2 });
-    expect(res.status).toBe(200);
-    let row = (await list('q=role-change')).at(0);
+    const path = `/admin/users/${member.id}/role`;
+    expect((await alpha.admin.call('PUT', path, { role_id: 2 })).status).toBe(200);
+    let row = (await list(alpha.admin, 'q=role-change')).at(0);
     expect(row).toMatchObject({ role_id: 2, role_name: 'Faculty', permissions: ['create_idea'] });
-    await call('PUT', `/admin/users/${member.id}/role`, admin, {
+    await alpha.admin.call('PUT', path, {
       role_id: 3,
       permissions: ['invite_user', 'admin', 'admin'],
     });
-    row = (await list('q=role-change')).at(0);
+    row = (await list(alpha.admin, 'q=role-change')).at(0);
     expect(row).toMatchObject({ role_id: 3, permissions: ['invite_user', 'admin'] });
-    expect(await latestAudit()).toMatchObject({ action: 'member.role', targetId: member.id });
-    const unknown = await call('PUT', `/admin/users/${member.id}/role`, admin, { role_id: 99 });
+    expect(await latestAudit(alpha.tenantId)).toMatchObject({
+      action: 'member.role',
+      targetId: member.id,
+    });
+    const unknown = await alpha.admin.call('PUT', path, { role_id: 99 });
     expect(unknown.status).toBe(400);
     expect((await unknown.json()).details[0].field).toBe('role_id');
-    const missing = await call('PUT', `/admin/users/${member.id}/role`, admin, {});
-    expect(missing.status).toBe(400);
+    expect((await alpha.admin.call('PUT', path, {})).status).toBe(400);
   });
 
   it('counts members by standing and role, ideas and follows by month', async () => {
-    const res = await call('GET', '/admin/overview', betaAdmin);
-    expect(res.status).toBe(200);
-    const body = overviewAnswer.parse(await res.json());
+    const overview = async (admin: Client) => {
+      const res = await admin.call('GET', '/admin/overview');
+      expect(res.status).toBe(200);
+      return overviewAnswer.parse(await res.json());
+    };
+    const quiet = await freshTenant(t);
+    const body = await overview(quiet.admin);
     expect(body.members_by_status).toEqual({
       pending: 0,
       invited: 0,
@@ -243,30 +235,37 @@ describe('the console’s member calls', () => {
     expect(body.ideas_by_month.at(-1)?.month).toBe(new Date().toISOString().slice(0, 7));
     expect(body.follows_by_month.every((m) => m.count === 0)).toBe(true);
 
-    const alphaBody = overviewAnswer.parse(
-      await (await call('GET', '/admin/overview', admin)).json(),
-    );
-    expect(alphaBody.members_by_status.disabled).toBeGreaterThanOrEqual(1);
-    expect(alphaBody.members_by_status.pending).toBeGreaterThanOrEqual(1);
+    const busy = await freshTenant(t);
+    await makeUser(t.db, busy.tenantId, { adminStatusId: 1, userStatusId: 1 });
+    await makeUser(t.db, busy.tenantId, { isDisabled: true });
+    await makeUser(t.db, busy.tenantId, { adminStatusId: 3, roleId: 2 });
+    expect((await overview(busy.admin)).members_by_status).toEqual({
+      pending: 1,
+      invited: 0,
+      active: 1,
+      declined: 1,
+      disabled: 1,
+    });
   });
 
   it('an administrator of another tenant finds none of these members: 404, nothing changed', async () => {
+    const alpha = await freshTenant(t, 'Alpha University');
+    const beta = await freshTenant(t, 'Beta Institute');
+    const student = await alpha.member({ email: 'student@alpha.edu' });
     const calls: [string, string, unknown?][] = [
-      ['PUT', `/admin/users/${studentId}/disabled`, { disabled: true }],
-      ['POST', `/admin/users/${studentId}/claim-mail`],
-      ['PUT', `/admin/users/${studentId}/role`, { role_id: 2 }],
+      ['PUT', `/admin/users/${student.id}/disabled`, { disabled: true }],
+      ['POST', `/admin/users/${student.id}/claim-mail`],
+      ['PUT', `/admin/users/${student.id}/role`, { role_id: 2 }],
     ];
     for (const [method, path, body] of calls) {
-      expect((await call(method, path, betaAdmin, body)).status, `${method} ${path}`).toBe(404);
+      expect((await beta.admin.call(method, path, body)).status, `${method} ${path}`).toBe(404);
     }
-    expect((await t.request('/api/v1/auth/session', { headers: { cookie: student } })).status).toBe(
-      200,
-    );
-    expect(await list('q=student%40alpha', betaAdmin)).toEqual([]);
+    expect((await student.client.call('GET', '/auth/session')).status).toBe(200);
+    expect(await list(beta.admin, 'q=student%40alpha')).toEqual([]);
     const leaked = await t.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.tenantId, beta.tenantId), eq(auditLog.targetId, studentId)));
+      .where(and(eq(auditLog.tenantId, beta.tenantId), eq(auditLog.targetId, student.id)));
     expect(leaked).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { giveAccount, jsonInit, makeTenant, makeUser, signInCookie } from '../../test/factories.ts';
+import { callerOf } from '../../test/fixtures.ts';
 import { auditLog, tenants, uploads } from '../db/schema.ts';
 
 type Tenant = Awaited<ReturnType<typeof makeTenant>>;
@@ -30,13 +31,7 @@ describe('branding administration', () => {
   let betaAdmin: string;
   let member: string;
 
-  const call = (method: string, path: string, cookie: string | null, body?: unknown) =>
-    t.request(
-      `/api/v1${path}`,
-      body === undefined
-        ? { method, headers: cookie ? { cookie } : {} }
-        : jsonInit(method, body, cookie ?? undefined),
-    );
+  const call = callerOf(() => t);
   const upload = (cookie: string | null, bytes: Uint8Array | string, type = 'image/png') => {
     const form = new FormData();
     const part = typeof bytes === 'string' ? bytes : new Uint8Array(bytes);

@@ -2,7 +2,8 @@ import { adminIdeasAnswer, caseManagerMessages, caseManagersAnswer } from '@kind
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { jsonInit, makeSchool, makeTenant } from '../../test/factories.ts';
+import { makeSchool, makeTenant } from '../../test/factories.ts';
+import { callerOf } from '../../test/fixtures.ts';
 import { auditLog, follows, ideaLinks, ideaPatents, ideaSupports } from '../db/schema.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 import { insertIdeas, type Member, makeMember, postIdea, supportIds } from './test-fixtures.ts';
@@ -20,13 +21,7 @@ describe('ideas administration', () => {
   let betaIdeaId: number;
   let schoolId: number;
 
-  const call = (method: string, path: string, cookie: string | null, body?: unknown) =>
-    t.request(
-      `/api/v1${path}`,
-      body === undefined
-        ? { method, headers: cookie ? { cookie } : {} }
-        : jsonInit(method, body, cookie ?? undefined),
-    );
+  const call = callerOf(() => t);
   const list = async (query: string, cookie = admin.cookie) => {
     const res = await call('GET', `/admin/ideas?${query}`, cookie);
     expect(res.status, query).toBe(200);

@@ -15,6 +15,7 @@ import {
   makeUser,
   signInCookie,
 } from '../../test/factories.ts';
+import { callerOf } from '../../test/fixtures.ts';
 import { auditLog, departments } from '../db/schema.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 
@@ -28,11 +29,7 @@ describe('reference data in the console', () => {
   let lawId: number;
   let memberId: number;
 
-  const call = (method: string, path: string, cookie: string, body?: unknown) =>
-    t.request(
-      `/api/v1${path}`,
-      body === undefined ? { method, headers: { cookie } } : jsonInit(method, body, cookie),
-    );
+  const call = callerOf(() => t);
   const lastAudit = async () =>
     t.db.transaction(async (tx) => {
       await bindTenant(tx, alpha.tenantId);
