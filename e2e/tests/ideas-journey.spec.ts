@@ -1,17 +1,56 @@
-import { expect, type Page, test } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { withDemo } from '../support/demo.ts';
+import { DEMO_PASSWORD, withDemo } from '../support/demo.ts';
 import { FACULTY, STUDENT, scrollToTop, signInAs, uniqueTitle } from '../support/ideas.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
+import { signInWith } from '../support/session.ts';
 
-// One idea's life, step by step: each step needs the one before it. Long steps on a shared
-// two-core machine get room beyond the 30 s default.
-test.describe.configure({ mode: 'serial', timeout: 60_000 });
+interface PostedIdea {
+  id: number;
+  title: string;
+  /** The demo faculty member who posted it. */
+  ownerId: number;
+}
 
-let ideaId = 0;
-let facultyId = 0;
-let title = '';
-let editedTitle = '';
+const idOf = (list: { id: number; name: string }[], name: string) => {
+  const entry = list.find((item) => item.name === name);
+  if (!entry) throw new Error(`the demo tenant has no '${name}'`);
+  return entry.id;
+};
+
+/**
+ * Every step after the first gets an idea of its own, posted through the API by the demo faculty
+ * member as the first step posts it through the form, and deleted after the step if still there.
+ */
+const test = base.extend<{ idea: PostedIdea }>({
+  idea: async ({ playwright, baseURL }, use, testInfo) => {
+    const owner = await playwright.request.newContext({ baseURL });
+    const { userId } = await signInWith(owner, FACULTY, DEMO_PASSWORD);
+    const lookups = async (path: string) => (await owner.get(`/api/v1/${path}`)).json();
+    const { support_or_partnership: support } = await lookups('support');
+    const { ip_statuses: statuses } = await lookups('ip-status');
+    const title = uniqueTitle(testInfo, 'Low-cost soil moisture mesh for campus gardens');
+    const posted = await owner.post('/api/v1/ideas', {
+      data: {
+        title,
+        introduction:
+          'Cheap sensors in a mesh network tell gardeners exactly which beds need water.',
+        support_ids: [idOf(support, 'Funding'), idOf(support, 'Mentorship')],
+        ip_status_id: idOf(statuses, 'Patent pending'),
+        patents: ['US 10,123,456 B2'],
+      },
+    });
+    expect(posted.status()).toBe(201);
+    const { idea_id: id } = (await posted.json()) as { idea_id: number };
+    await use({ id, title, ownerId: userId });
+    await owner.delete(`/api/v1/ideas/${id}`);
+    await owner.dispose();
+  },
+});
+
+// One idea's life, a step a test. Long steps on a shared two-core machine get room beyond the 30 s
+// default.
+test.describe.configure({ timeout: 60_000 });
 
 const longDate = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
@@ -24,8 +63,8 @@ const cardOf = (page: Page, text: string) => page.getByRole('article').filter({ 
 
 test.describe('an idea from posting to deletion', () => {
   test('a faculty member posts an idea and sees it on its page', async ({ page }, testInfo) => {
-    facultyId = await signInAs(page, FACULTY);
-    title = uniqueTitle(testInfo, 'Low-cost soil moisture mesh for campus gardens');
+    const facultyId = await signInAs(page, FACULTY);
+    const title = uniqueTitle(testInfo, 'Low-cost soil moisture mesh for campus gardens');
     await page.goto(withDemo('/my-ideas'));
     await page.getByRole('link', { name: 'Post Your Idea' }).first().click();
     await expect(page).toHaveURL(/\/idea-creation/);
@@ -66,7 +105,7 @@ test.describe('an idea from posting to deletion', () => {
     await done.getByRole('link', { name: 'View Submission' }).click();
 
     await expect(page).toHaveURL(/\/ideas\/\d+/);
-    ideaId = Number(/\/ideas\/(\d+)/.exec(page.url())?.[1]);
+    const ideaId = Number(/\/ideas\/(\d+)/.exec(page.url())?.[1]);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(
       page.getByRole('list', { name: 'Support sought' }).getByRole('listitem'),
@@ -88,9 +127,14 @@ test.describe('an idea from posting to deletion', () => {
     await expect(contacts.getByRole('link', { name: /^Contact/ })).toHaveCount(0);
     await expectNoAxeViolations(page);
     await saveScreenshot(page, testInfo, 'ideas-detail-owner');
+    await page.request.delete(`/api/v1/ideas/${ideaId}`);
   });
 
-  test('the owner edits the idea and finds it changed on My Ideas', async ({ page }, testInfo) => {
+  test('the owner edits the idea and finds it changed on My Ideas', async ({
+    page,
+    idea,
+  }, testInfo) => {
+    const { id: ideaId, title } = idea;
     await signInAs(page, FACULTY);
     await page.goto(withDemo(`/ideas/${ideaId}`));
     await page.getByRole('link', { name: 'Edit' }).click();
@@ -101,7 +145,7 @@ test.describe('an idea from posting to deletion', () => {
     await expect(page.getByRole('textbox', { name: 'Patent number 1' })).toHaveValue(
       'US 10,123,456 B2',
     );
-    editedTitle = `${title} v2`;
+    const editedTitle = `${title} v2`;
     await titleBox.fill(editedTitle);
     await page.getByRole('checkbox', { name: 'Mentorship' }).uncheck();
     await expectNoAxeViolations(page);
@@ -119,10 +163,11 @@ test.describe('an idea from posting to deletion', () => {
 
   test('a student follows it from the dashboard, finds it under Following, cannot edit it', async ({
     page,
+    idea,
   }, testInfo) => {
     await signInAs(page, STUDENT);
-    await page.goto(withDemo(`/dashboard?idea_owner_id=${facultyId}&sort_order=desc`));
-    const card = cardOf(page, editedTitle);
+    await page.goto(withDemo(`/dashboard?idea_owner_id=${idea.ownerId}&sort_order=desc`));
+    const card = cardOf(page, idea.title);
     const follow = card.getByRole('button', { name: 'Follow' });
     await expect(follow).toHaveAttribute('aria-pressed', 'false');
     await follow.click();
@@ -131,13 +176,13 @@ test.describe('an idea from posting to deletion', () => {
     await expect(card).toContainText('1 follower');
 
     await page.goto(withDemo('/following'));
-    await expect(cardOf(page, editedTitle)).toBeVisible();
+    await expect(cardOf(page, idea.title)).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Following' })).toBeVisible();
     await expectNoAxeViolations(page);
     await saveScreenshot(page, testInfo, 'ideas-following');
 
     // Students may edit ideas, but only their own (SPEC §6).
-    await page.goto(withDemo(`/my-ideas/edit/${ideaId}`));
+    await page.goto(withDemo(`/my-ideas/edit/${idea.id}`));
     await expect(
       page.getByRole('heading', { level: 1, name: "Only the idea's owners can edit it" }),
     ).toBeVisible();
@@ -147,8 +192,11 @@ test.describe('an idea from posting to deletion', () => {
 
   test('the student writes to the owner and unfollows on the idea page', async ({
     page,
+    idea,
   }, testInfo) => {
+    const { id: ideaId } = idea;
     await signInAs(page, STUDENT);
+    expect((await page.request.post(`/api/v1/ideas/${ideaId}/follow`)).status()).toBe(200);
     await page.goto(withDemo(`/ideas/${ideaId}`));
     const contact = page.getByRole('link', { name: 'Contact Priya Raman' });
     await expect(contact).toHaveAttribute(
@@ -189,15 +237,16 @@ test.describe('an idea from posting to deletion', () => {
     await page.goto(withDemo('/following'));
     await expect(page.getByRole('heading', { level: 1, name: 'Following' })).toBeVisible();
     await expect(page.getByRole('article').first()).toBeVisible();
-    await expect(cardOf(page, editedTitle)).toHaveCount(0);
+    await expect(cardOf(page, idea.title)).toHaveCount(0);
   });
 
-  test('the owner deletes the idea and is back on My Ideas', async ({ page }, testInfo) => {
+  test('the owner deletes the idea and is back on My Ideas', async ({ page, idea }, testInfo) => {
+    const { id: ideaId, title } = idea;
     await signInAs(page, FACULTY);
     await page.goto(withDemo(`/ideas/${ideaId}`));
     await page.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete this idea?' });
-    await expect(dialog).toContainText(editedTitle);
+    await expect(dialog).toContainText(title);
     await expectNoAxeViolations(page);
     await saveScreenshot(page, testInfo, 'ideas-delete-dialog', { fullPage: false });
 
@@ -218,7 +267,7 @@ test.describe('an idea from posting to deletion', () => {
     await expect(page).toHaveURL(/\/my-ideas(\?|$)/);
     await expect(page.getByRole('heading', { level: 1, name: 'My Ideas' })).toBeVisible();
     await expect(page.getByRole('article').first()).toBeVisible();
-    await expect(cardOf(page, editedTitle)).toHaveCount(0);
+    await expect(cardOf(page, title)).toHaveCount(0);
 
     await page.goto(withDemo(`/ideas/${ideaId}`));
     await expect(
