@@ -9,7 +9,7 @@ import {
 } from './factories.ts';
 
 /** A call to /api/v1 with a member's cookie (or none), sending `body` as JSON when there is one. */
-export function apiCall(
+function apiCall(
   t: TestApp,
   method: string,
   path: string,
@@ -45,7 +45,7 @@ export interface Client {
   call(method: string, path: string, body?: unknown): Promise<Response>;
 }
 
-export async function signedIn(
+async function signedIn(
   t: TestApp,
   tenantId: number,
   email: string,
