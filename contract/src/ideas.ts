@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IDEA_URL_MAX, ideaMessages, PATENT_NUMBER_MAX, tooLongMessage } from './ideaMessages.ts';
 import { limits } from './limits.ts';
-import { pageOf, pagination } from './query.ts';
+import { optionalSearchText, pageOf, pagination } from './query.ts';
 
 /** Largest id PostgreSQL's integer holds: a bigger one cannot name a row and is bad input. */
 const MAX_ID = 2_147_483_647;
@@ -175,11 +175,13 @@ export const ideaFilters = z.object({
   school_id: idList('school_id'),
   department_id: idList('department_id'),
   idea_owner_id: idList('idea_owner_id'),
+  q: optionalSearchText,
 });
 export type IdeaFilters = z.output<typeof ideaFilters>;
 
+/** With `q` and no `sort_order` the order is relevance (CONTRACT §7); else newest first. */
 export const ideaListQuery = pagination.extend(ideaFilters.shape).extend({
-  sort_order: z.enum(['asc', 'desc'], { error: 'sort_order must be asc or desc.' }).default('desc'),
+  sort_order: z.enum(['asc', 'desc'], { error: 'sort_order must be asc or desc.' }).optional(),
 });
 export type IdeaListQuery = z.output<typeof ideaListQuery>;
 

@@ -19,4 +19,5 @@ export * from './profileMessages.ts';
 export * from './profiles.ts';
 export * from './query.ts';
 export * from './reference.ts';
+export * from './search.ts';
 export * from './tenant.ts';

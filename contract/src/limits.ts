@@ -26,6 +26,13 @@ export const limits = {
   resetCodeMinutes: 15,
   bodyBytes: 1024 * 1024,
   photoBytes: 10 * 1024 * 1024,
+  searchText: 200,
+  quickResults: 5,
+  matchLimit: 20,
+  matchLimitDefault: 5,
+  highlights: 3,
+  highlightChars: 200,
+  typoMinLetters: 5,
 } as const;
 
 /** SPEC §4: an account is active when both status ids are 2. */

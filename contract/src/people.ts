@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { filterText, pagination } from './query.ts';
+import { filterText, optionalSearchText, pagination } from './query.ts';
 
 /**
  * An id filter as the screens send it: one id or a comma-joined list (SPEC §7), at most 100; an
@@ -24,18 +24,20 @@ const personFilters = {
   role_id: idList('role_id', 32_767),
   school_id: idList('school_id'),
   department_id: idList('department_id'),
+  q: optionalSearchText,
 };
 
 /** GET /users/count: the directory's filters (SPEC §3 user list filters). */
 export const peopleFilterQuery = z.object(personFilters);
 export type PeopleFilter = z.infer<typeof peopleFilterQuery>;
 
-/** GET /users: the directory's filters, a page, and name order (asc by default, SPEC §9). */
+/**
+ * GET /users: the directory's filters, a page, and name order (asc by default, SPEC §9); with `q`
+ * and no `sort_order` the order is relevance (CONTRACT §7).
+ */
 export const peopleQuery = pagination.extend({
   ...personFilters,
-  sort_order: z
-    .enum(['asc', 'desc'], { error: "sort_order must be 'asc' or 'desc'." })
-    .default('asc'),
+  sort_order: z.enum(['asc', 'desc'], { error: "sort_order must be 'asc' or 'desc'." }).optional(),
 });
 export type PeopleQuery = z.infer<typeof peopleQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limits } from './limits.ts';
 
 /**
  * A tenant id as it arrives in a query string or body: a positive integer that fits the database's
@@ -51,3 +52,20 @@ export const filterText = (name: string) =>
     .max(100, { message: `${name} must be at most 100 characters.` })
     .refine((value) => !value.includes('\u0000'), { message: `${name} must be plain text.` })
     .optional();
+
+const searchRequired = 'q is required.';
+const searchTooLong = `q must be at most ${limits.searchText} characters.`;
+
+/**
+ * The keyword of CONTRACT §7: trimmed, 1 to 200 characters, never a NUL (PostgreSQL text cannot
+ * hold one). A `q` of only punctuation or operators is valid and matches nothing.
+ */
+export const searchText = z
+  .string({ error: searchRequired })
+  .trim()
+  .min(1, { error: searchRequired })
+  .max(limits.searchText, { error: searchTooLong })
+  .refine((value) => !value.includes('\u0000'), { error: 'q must be plain text.' });
+
+/** `q` on the idea and people lists and counts: absent is no keyword; present must be valid. */
+export const optionalSearchText = searchText.optional();

@@ -78,7 +78,7 @@ export function listIdeas(deps: Deps, session: SessionContext, query: IdeaListQu
   return inTenant(
     deps.database.db,
     session.tenantId,
-    (tx) => filteredPage(tx, session, query, query.sort_order, query),
+    (tx) => filteredPage(tx, session, query, query.sort_order ?? 'desc', query),
     plansFor(query),
   );
 }

@@ -20,6 +20,7 @@ export function searchPeople(deps: Deps, tenantId: number, query: PeopleQuery) {
     deps.database.db,
     tenantId,
     async (tx) => {
+      const order = query.sort_order ?? 'asc';
       const total = await countPeople(tx, tenantId, query);
       const totalPages = Math.ceil(total / query.page_size);
       if (query.page > 1 && query.page > totalPages) throw notFound('No users on this page.');
@@ -34,10 +35,10 @@ export function searchPeople(deps: Deps, tenantId: number, query: PeopleQuery) {
             await listPeople(tx, tenantId, query, {
               limit,
               offset: total - offset - limit,
-              order: query.sort_order === 'asc' ? 'desc' : 'asc',
+              order: order === 'asc' ? 'desc' : 'asc',
             })
           ).reverse()
-        : await listPeople(tx, tenantId, query, { limit, offset, order: query.sort_order });
+        : await listPeople(tx, tenantId, query, { limit, offset, order });
       return { users: rows.map(presentCard), page: query.page, total_pages: totalPages };
     },
     plansFor(query),
