@@ -20,4 +20,5 @@ export * from './profiles.ts';
 export * from './query.ts';
 export * from './reference.ts';
 export * from './search.ts';
+export * from './sso.ts';
 export * from './tenant.ts';

@@ -182,7 +182,10 @@ export const users = pgTable(
   ],
 );
 
-/** The sign-in credential of a user; absent until the profile is claimed. */
+/**
+ * The sign-in credential of a user; absent until the profile is claimed. An account claimed or made
+ * through single sign-on has no password hash until its member sets one.
+ */
 export const accounts = pgTable(
   'accounts',
   {
@@ -191,7 +194,7 @@ export const accounts = pgTable(
     userId: integer('user_id').notNull(),
     /** The account's subject, the `id` of SPEC §3 user details. */
     subject: uuid('subject').notNull().defaultRandom().unique(),
-    passwordHash: text('password_hash').notNull(),
+    passwordHash: text('password_hash'),
     createdAt: createdAt(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true })
       .notNull()

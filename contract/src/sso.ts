@@ -1,0 +1,226 @@
+import { z } from 'zod';
+import { booleanParam, tenantIdParam } from './query.ts';
+
+/**
+ * Institutional single sign-on (CONTRACT §8): the administration calls on a tenant's identity
+ * providers, the public list of them, the start of a sign-in and the codes a failed one comes back
+ * to the sign-in screen with.
+ */
+export const ssoProtocols = ['oidc', 'saml'] as const;
+export type SsoProtocol = (typeof ssoProtocols)[number];
+
+export const ssoMessages = {
+  protocol: 'protocol must be oidc or saml.',
+  name: 'Name is required.',
+  nameLong: 'Name must be at most 100 characters.',
+  domains: 'Give at least one e-mail domain.',
+  domain: 'Each e-mail domain must be a domain name such as university.edu.',
+  issuer: 'Issuer must be an http or https URL.',
+  issuerUnreadable: "The issuer's discovery document could not be read.",
+  clientId: 'Client ID is required.',
+  clientSecret: 'Client secret is required.',
+  scopes: 'Scopes must include openid.',
+  metadataMissing: 'Give the metadata as metadata_xml or metadata_url.',
+  metadataBoth: 'Give metadata_xml or metadata_url, not both.',
+  metadataUrl: 'Metadata URL must be an http or https URL.',
+  notIdpMetadata: "This is not a SAML identity provider's metadata.",
+  metadataUnreadable: 'The metadata could not be read from this URL.',
+  role: 'Default role must be one of the roles of this university.',
+  protocolFixed: 'The protocol of a provider cannot change.',
+  redirect: 'redirect must be a path of the app, such as /dashboard.',
+  unsafeUrl: 'This address must use https and must not be a private or local network address.',
+  signsInThrough: (provider: string) => `This account signs in through ${provider}.`,
+} as const;
+
+const text = (max: number, required: string, long: string) =>
+  z.string({ error: required }).trim().min(1, { message: required }).max(max, { message: long });
+
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/;
+
+const emailDomains = z
+  .array(
+    z
+      .string({ error: ssoMessages.domain })
+      .trim()
+      .toLowerCase()
+      .regex(DOMAIN, { message: ssoMessages.domain }),
+    { error: ssoMessages.domains },
+  )
+  .min(1, { message: ssoMessages.domains })
+  .max(50, { message: 'At most 50 e-mail domains.' })
+  .transform((domains) => [...new Set(domains)]);
+
+const httpUrl = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(2000, { message })
+    .refine((value) => /^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value), { message });
+
+const common = {
+  name: text(100, ssoMessages.name, ssoMessages.nameLong),
+  enabled: z.boolean({ error: 'enabled must be true or false.' }).default(true),
+  email_domains: emailDomains,
+  auto_approve: z.boolean({ error: 'auto_approve must be true or false.' }).default(false),
+  default_role_id: z
+    .number({ error: ssoMessages.role })
+    .int({ message: ssoMessages.role })
+    .min(1, { message: ssoMessages.role })
+    .max(32767, { message: ssoMessages.role })
+    .default(1),
+};
+
+const scopes = z
+  .string({ error: ssoMessages.scopes })
+  .trim()
+  .max(500, { message: 'Scopes must be at most 500 characters.' })
+  .refine((value) => value.split(/\s+/).includes('openid'), { message: ssoMessages.scopes })
+  .default('openid email profile');
+
+const oidcFields = {
+  protocol: z.literal('oidc'),
+  ...common,
+  issuer: httpUrl(ssoMessages.issuer),
+  client_id: text(255, ssoMessages.clientId, 'Client ID must be at most 255 characters.'),
+  client_secret: text(1000, ssoMessages.clientSecret, 'Client secret is too long.'),
+  scopes,
+};
+
+const samlFields = {
+  protocol: z.literal('saml'),
+  ...common,
+  metadata_xml: z
+    .string({ error: ssoMessages.notIdpMetadata })
+    .trim()
+    .min(1, { message: ssoMessages.notIdpMetadata })
+    .max(512 * 1024, { message: 'Metadata must be at most 512 KiB.' })
+    .optional(),
+  metadata_url: httpUrl(ssoMessages.metadataUrl).optional(),
+};
+
+const oneMetadata = (
+  body: { metadata_xml?: string | undefined; metadata_url?: string | undefined },
+  ctx: z.RefinementCtx,
+  required: boolean,
+) => {
+  if (body.metadata_xml !== undefined && body.metadata_url !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['metadata_xml'], message: ssoMessages.metadataBoth });
+  } else if (required && body.metadata_xml === undefined && body.metadata_url === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['metadata_xml'], message: ssoMessages.metadataMissing });
+  }
+};
+
+const protocolError = { error: ssoMessages.protocol };
+
+/** POST /admin/identity-providers. */
+export const identityProviderBody = z.discriminatedUnion(
+  'protocol',
+  [
+    z.object(oidcFields),
+    z.object(samlFields).superRefine((body, ctx) => oneMetadata(body, ctx, true)),
+  ],
+  protocolError,
+);
+
+/** PUT /admin/identity-providers/{id}: the same fields; a secret or metadata left out is kept. */
+export const identityProviderUpdateBody = z.discriminatedUnion(
+  'protocol',
+  [
+    z.object({ ...oidcFields, client_secret: oidcFields.client_secret.optional() }),
+    z.object(samlFields).superRefine((body, ctx) => oneMetadata(body, ctx, false)),
+  ],
+  protocolError,
+);
+
+const certificate = z.object({
+  subject: z.string(),
+  not_after: z.string(),
+  fingerprint_sha256: z.string(),
+});
+
+const providerCommon = {
+  id: z.number().int(),
+  name: z.string(),
+  enabled: z.boolean(),
+  email_domains: z.array(z.string()),
+  auto_approve: z.boolean(),
+  default_role_id: z.number().int(),
+  updated_at: z.string(),
+};
+
+/** One provider as administrators see it: its settings and what was read, never a secret. */
+export const identityProvider = z.discriminatedUnion('protocol', [
+  z.object({
+    protocol: z.literal('oidc'),
+    ...providerCommon,
+    issuer: z.string(),
+    client_id: z.string(),
+    scopes: z.string(),
+    has_client_secret: z.boolean(),
+    /** What to register at the provider. */
+    redirect_uri: z.string(),
+    authorization_endpoint: z.string(),
+    token_endpoint: z.string(),
+  }),
+  z.object({
+    protocol: z.literal('saml'),
+    ...providerCommon,
+    metadata_url: z.string().nullable(),
+    metadata_refreshed_at: z.string().nullable(),
+    entity_id: z.string(),
+    sso_url: z.string(),
+    signing_certificates: z.array(certificate),
+    /** What to send the university's IT office. */
+    sp_entity_id: z.string(),
+    sp_metadata_url: z.string(),
+    acs_url: z.string(),
+    sp_certificates: z.array(certificate),
+  }),
+]);
+
+export const identityProvidersAnswer = z.object({
+  identity_providers: z.array(identityProvider),
+});
+
+/** GET /auth/providers: the enabled providers of a tenant, for the sign-in screen. */
+export const publicProvidersAnswer = z.object({
+  providers: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      protocol: z.enum(ssoProtocols),
+      email_domains: z.array(z.string()),
+    }),
+  ),
+});
+
+/** A path of the app: one leading slash, no scheme, no host (`//host` or `/\host` would leave it). */
+export const appPath = z
+  .string({ error: ssoMessages.redirect })
+  .max(2000, { message: ssoMessages.redirect })
+  .refine((value) => /^\/(?![/\\])[^\s\\]*$/.test(value), { message: ssoMessages.redirect });
+
+/** GET /auth/sso/{id}/start. */
+export const ssoStartQuery = z.object({
+  tenant_id: tenantIdParam,
+  remember_session: booleanParam.default(false),
+  redirect: appPath.default('/dashboard'),
+});
+
+/** The `sso_error` a failed sign-in brings back to `/signin`. */
+export const ssoErrorCodes = [
+  'NOT_APPROVED',
+  'DECLINED',
+  'DISABLED',
+  'DOMAIN_NOT_ALLOWED',
+  'NO_EMAIL',
+  'EMAIL_NOT_VERIFIED',
+  'INVALID_RESPONSE',
+  'PROVIDER_ERROR',
+] as const;
+export type SsoErrorCode = (typeof ssoErrorCodes)[number];
+
+export type IdentityProviderBody = z.infer<typeof identityProviderBody>;
+export type IdentityProviderUpdate = z.infer<typeof identityProviderUpdateBody>;
+export type IdentityProvider = z.infer<typeof identityProvider>;
+export type PublicProviders = z.infer<typeof publicProvidersAnswer>;

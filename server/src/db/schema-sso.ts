@@ -1,0 +1,145 @@
+/**
+ * The tables of institutional single sign-on (CONTRACT §8, docs/decisions/0031), kept beside
+ * schema.ts under the same rules: `tenant_id` first in every key and index, composite foreign keys.
+ */
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { roles, tenants, users } from './schema.ts';
+
+const tenantId = () =>
+  integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' });
+const id = () => integer('id').generatedAlwaysAsIdentity();
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * A tenant's OpenID Connect or SAML identity provider. `settings` holds what may be shown back to
+ * administrators (issuer, client id, scopes, the discovery or metadata read); `sealed` holds the
+ * secrets (client secret, the service provider's private keys) encrypted with a key derived from
+ * SECRET_KEY (sso/sealing.ts), never sent to any client.
+ */
+export const identityProviders = pgTable(
+  'identity_providers',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    protocol: text('protocol', { enum: ['oidc', 'saml'] }).notNull(),
+    name: text('name').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Lower case; a provider speaks only for these domains. */
+    emailDomains: text('email_domains').array().notNull(),
+    autoApprove: boolean('auto_approve').notNull().default(false),
+    defaultRoleId: smallint('default_role_id').notNull().default(1),
+    settings: jsonb('settings').notNull().default({}),
+    sealed: text('sealed'),
+    /** When the SAML metadata was last read from its URL; the daily refresh goes by it. */
+    refreshedAt: at('refreshed_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      columns: [t.tenantId, t.defaultRoleId],
+      foreignColumns: [roles.tenantId, roles.id],
+    }),
+  ],
+);
+
+/**
+ * What a sign-in started here is waiting for: the OIDC `state` (its HMAC; the `nonce` and PKCE
+ * verifier with it) or the SAML AuthnRequest's ID, and where to go after. In the database so that
+ * every server process agrees; each row is used once (deleted as it is read) and lives minutes.
+ */
+export const ssoRequests = pgTable(
+  'sso_requests',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    providerId: integer('provider_id').notNull(),
+    /** HMAC of the OIDC state, or the SAML request ID as sent (it is in the IdP's answer). */
+    handle: text('handle').notNull(),
+    nonce: text('nonce'),
+    codeVerifier: text('code_verifier'),
+    redirect: text('redirect').notNull(),
+    remember: boolean('remember').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      columns: [t.tenantId, t.providerId],
+      foreignColumns: [identityProviders.tenantId, identityProviders.id],
+    }).onDelete('cascade'),
+    uniqueIndex('sso_requests_handle_key').on(t.tenantId, t.providerId, t.handle),
+    index('sso_requests_expiry_idx').on(t.tenantId, t.expiresAt),
+  ],
+);
+
+/** SAML assertion ids already accepted, kept until the assertion expires, so none is used twice. */
+export const ssoAssertions = pgTable(
+  'sso_assertions',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    providerId: integer('provider_id').notNull(),
+    assertionId: text('assertion_id').notNull(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      columns: [t.tenantId, t.providerId],
+      foreignColumns: [identityProviders.tenantId, identityProviders.id],
+    }).onDelete('cascade'),
+    uniqueIndex('sso_assertions_key').on(t.tenantId, t.providerId, t.assertionId),
+    index('sso_assertions_expiry_idx').on(t.tenantId, t.expiresAt),
+  ],
+);
+
+/**
+ * A member's identity at a provider: the stable identifier of CONTRACT §8 (OIDC issuer and `sub`,
+ * SAML issuer and subject-id, pairwise-id, eduPersonPrincipalName or persistent NameID), linked at
+ * the first sign-in and used afterwards, even once the e-mail changed.
+ */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    providerId: integer('provider_id').notNull(),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: integer('user_id').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    lastSignInAt: at('last_sign_in_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      columns: [t.tenantId, t.providerId],
+      foreignColumns: [identityProviders.tenantId, identityProviders.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.tenantId, t.userId],
+      foreignColumns: [users.tenantId, users.id],
+    }).onDelete('cascade'),
+    uniqueIndex('user_identities_subject_key').on(t.tenantId, t.providerId, t.issuer, t.subject),
+    index('user_identities_user_idx').on(t.tenantId, t.userId),
+  ],
+);
+
+export type IdentityProviderRow = typeof identityProviders.$inferSelect;
