@@ -11,6 +11,7 @@ import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { createApp } from '../server/src/app.ts';
 import { hashPassword } from '../server/src/auth/password.ts';
 import { SESSION_COOKIE } from '../server/src/auth/session-middleware.ts';
 import { randomToken, tokenHash } from '../server/src/auth/tokens.ts';
@@ -18,7 +19,6 @@ import { loadConfig } from '../server/src/config.ts';
 import { type Db, openPglite, queryRows } from '../server/src/db/client.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { assemble } from '../server/src/deps.ts';
-import { createApp } from '../server/src/http/app.ts';
 import { createLogger } from '../server/src/logger.ts';
 import { createTenant } from '../server/src/tenants/service.ts';
 

@@ -17,13 +17,13 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
+import { createApp } from '../server/src/app.ts';
 import { SESSION_COOKIE } from '../server/src/auth/session-middleware.ts';
 import { randomToken, tokenHash } from '../server/src/auth/tokens.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { openPglite, queryRows } from '../server/src/db/client.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { assemble } from '../server/src/deps.ts';
-import { createApp } from '../server/src/http/app.ts';
 import { createLogger } from '../server/src/logger.ts';
 import { createTenant } from '../server/src/tenants/service.ts';
 

@@ -19,13 +19,13 @@ import { parseArgs } from 'node:util';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { createApp } from '../server/src/app.ts';
 import { SESSION_COOKIE } from '../server/src/auth/session-middleware.ts';
 import { randomToken, tokenHash } from '../server/src/auth/tokens.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { type Database, openDatabase, queryRows } from '../server/src/db/client.ts';
 import { bindTenant, type Plans } from '../server/src/db/tenant-scope.ts';
 import { assemble } from '../server/src/deps.ts';
-import { createApp } from '../server/src/http/app.ts';
 import { createLogger } from '../server/src/logger.ts';
 import { explainAsApp, type PlanReading } from '../server/test/plans.ts';
 

@@ -3,6 +3,7 @@ import { Server as NetServer } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import { count } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
 import { openDatabase } from './db/client.ts';
@@ -10,7 +11,6 @@ import { migrate } from './db/migrate.ts';
 import { tenants } from './db/schema.ts';
 import { DEMO_PASSWORD, seedDemo } from './demo/seed.ts';
 import { type Assembled, assemble } from './deps.ts';
-import { createApp } from './http/app.ts';
 
 export interface RunningServer {
   deps: Deps;

@@ -1,9 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { assemble } from '../src/deps.ts';
-import { createApp } from '../src/http/app.ts';
 import { createLogger } from '../src/logger.ts';
 import { openTestDatabase } from './databases.ts';
 

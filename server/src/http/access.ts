@@ -1,9 +1,11 @@
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
-import type { Permission } from '@kindling/contract';
+import { limits, type Permission } from '@kindling/contract';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv, SessionContext } from '../context.ts';
+import { limitBody } from './body-limit.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import type { ApiTag } from './openapi.ts';
+import { refuseNulInJson } from './plain-text-body.ts';
 
 /**
  * Who may call a route, declared on the route itself (docs/architecture.md, one route):
@@ -50,6 +52,9 @@ function guard(access: Access, anonymous?: Anonymous): MiddlewareHandler<AppEnv>
   };
 }
 
+/** Asking a GET for its body would build a full WHATWG Request (and an AbortController) for nothing. */
+const readsBody = (method: string) => method !== 'get' && method !== 'head';
+
 /** What the document says of an access, after the route's summary. */
 function accessSentence(access: Access): string {
   if (access === 'public') return 'Needs no session.';
@@ -65,27 +70,40 @@ type Declaration = Omit<RouteConfig, 'middleware' | 'tags' | 'operationId' | 'su
   /** The name a generated client gives the call: a verb and its object, in camelCase. */
   operationId: string;
   summary: string;
+  /**
+   * The largest body the route reads, in bytes: 1 MiB of JSON unless the route says more (an
+   * upload). Checked before access, so a refused body is drained before any answer.
+   */
+  bodyBytes?: number;
   /** Runs after the access check, before validation. */
   middleware?: readonly MiddlewareHandler<AppEnv>[];
   anonymous?: Anonymous;
 };
 
 /**
- * A route declaration with its access: the check runs first (so 401 and 403 come before any 400),
- * and the document records the access under `x-access` with the session scheme it needs.
+ * A route declaration with its access and its body limit: the body is limited first, then access is
+ * checked (so 401 and 403 come before any 400), and the document records the access under `x-access` with the session scheme it needs.
  */
 export function route<const R extends Declaration>(declaration: R) {
-  const { access, anonymous, middleware = [], tag, ...config } = declaration;
+  const {
+    access,
+    anonymous,
+    bodyBytes = limits.bodyBytes,
+    middleware = [],
+    tag,
+    ...config
+  } = declaration;
+  const body = readsBody(config.method) ? [limitBody(bodyBytes), refuseNulInJson] : [];
   const checks = needsSession(access) ? [guard(access, anonymous)] : [];
   const description = `${config.description ?? `${config.summary}.`} ${accessSentence(access)}`;
   return createRoute({
     ...config,
     tags: [tag],
     description,
-    middleware: [...checks, ...middleware] as MiddlewareHandler<AppEnv>[],
+    middleware: [...body, ...checks, ...middleware] as MiddlewareHandler<AppEnv>[],
     security: needsSession(access) ? [{ [SESSION_SCHEME]: [] }] : [],
     [ACCESS_EXTENSION]: access,
-  } as Omit<R, 'access' | 'anonymous' | 'middleware' | 'tag'> & {
+  } as Omit<R, 'access' | 'anonymous' | 'bodyBytes' | 'middleware' | 'tag'> & {
     middleware: MiddlewareHandler<AppEnv>[];
     tags: string[];
   });

@@ -82,3 +82,18 @@ it('closes the connection after the 413 when the body is too large to read throu
   expect(answer).toMatch(/^HTTP\/1\.1 413 /);
   expect(answer).toMatch(/\r\nconnection: close\r\n/i);
 });
+
+it('limits the body before access and on a path that is no route, so each answer is its 413', async () => {
+  for (const path of ['/api/v1/admin/users', '/api/v1/no-such-route']) {
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: oversized,
+      });
+      expect(res.status, `${path} ${i + 1}`).toBe(413);
+      expect(res.headers.get('connection'), `${path} ${i + 1}`).not.toBe('close');
+      await res.body?.cancel();
+    }
+  }
+});

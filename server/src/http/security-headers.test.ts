@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
+import { imageOrigins } from '../storage/s3.ts';
 import { contentSecurityPolicy } from './security-headers.ts';
 
 const base = { SECRET_KEY: 'k'.repeat(40), DATA_DIR: '/tmp/kindling-csp-test' };
 const imageSources = (env: Record<string, string>) =>
-  contentSecurityPolicy(loadConfig({ ...base, ...env }))
+  contentSecurityPolicy(imageOrigins(loadConfig({ ...base, ...env })))
     .split('; ')
     .find((d) => d.startsWith('img-src'));
 

@@ -1,11 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Config } from '../config.ts';
-import { publicBaseOf } from '../storage/s3.ts';
 
-export function contentSecurityPolicy(config: Config): string {
-  const images = ["'self'", 'data:', 'blob:'];
-  // Photos are served from the bucket's own origin when S3 storage is configured.
-  if (config.s3) images.push(new URL(publicBaseOf(config.s3)).origin);
+/** `imageOrigins`: where else images may come from (the photo bucket's origin). */
+export function contentSecurityPolicy(imageOrigins: readonly string[]): string {
+  const images = ["'self'", 'data:', 'blob:', ...imageOrigins];
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -22,8 +20,11 @@ export function contentSecurityPolicy(config: Config): string {
 }
 
 /** CONTRACT §5: nosniff everywhere, a CSP without inline script on HTML, no-store on the API. */
-export function securityHeaders(config: Config): MiddlewareHandler {
-  const csp = contentSecurityPolicy(config);
+export function securityHeaders(
+  config: Config,
+  imageOrigins: readonly string[],
+): MiddlewareHandler {
+  const csp = contentSecurityPolicy(imageOrigins);
   return async (c, next) => {
     await next();
     const headers = c.res.headers;

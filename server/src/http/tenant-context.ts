@@ -2,8 +2,10 @@ import { tenantIdParam } from '@kindling/contract';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv, Deps } from '../context.ts';
 import { type TenantRow, tenantById } from '../db/system.ts';
-import { TENANT_NOT_FOUND } from '../tenants/public-tenant.ts';
 import { badRequest, notFound } from './errors.ts';
+
+/** What a public call naming no known tenant gets (404, like any missing object). */
+export const TENANT_NOT_FOUND = 'Tenant not found.';
 
 const TENANT_ID_INVALID = 'tenant_id must be a positive integer.';
 

@@ -30,10 +30,6 @@ function csvStream(c: Context<AppEnv>): ReadableStream<Uint8Array> {
   return body;
 }
 
-/** CSV uploads may be larger than the 1 MiB every other JSON body is held to. */
-export const isImportUpload = (path: string) =>
-  /^\/api\/v1\/admin\/imports(\/preview)?$/.test(path);
-
 export function importRoutes(deps: Deps) {
   const app = router();
   return app
@@ -75,6 +71,7 @@ export function importRoutes(deps: Deps) {
         access: 'admin',
         method: 'post',
         path: '/admin/imports',
+        bodyBytes: importLimits.bytes,
         operationId: 'runImport',
         tag,
         summary:

@@ -2,11 +2,6 @@ import { profileMessages } from '@kindling/contract';
 import sharp, { type SharpOptions } from 'sharp';
 import { badRequest } from '../http/errors.ts';
 
-const PHOTO_UPLOAD = /^\/api\/v1\/profiles\/[^/]+\/photo$/;
-
-/** The one API path whose body may be larger than the global limit (CONTRACT §5: 10 MiB). */
-export const isPhotoUpload = (path: string) => PHOTO_UPLOAD.test(path);
-
 /** The formats SPEC §5 accepts, as the decoder names them; the client's type and name are ignored. */
 const ACCEPTED = new Set(['jpeg', 'png', 'gif', 'svg']);
 const PHOTO_MAX_SIDE = 1600;

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import {
   errorBody,
   idParam,
+  limits,
   photoAnswer,
   profileAnswer,
   profileMessages,
@@ -71,6 +72,7 @@ export function profileRoutes(deps: Deps) {
         method: 'post',
         path: '/profiles/{id}/photo',
         operationId: 'uploadProfilePhoto',
+        bodyBytes: limits.photoBytes,
         tag: 'Profiles',
         summary:
           'Uploads your photo (JPEG, PNG, GIF or SVG, up to 10 MiB); answers the URL of a re-encoded JPEG for the next profile save',

@@ -18,6 +18,10 @@ export function publicBaseOf(config: S3Config): string {
   return `https://${config.bucket}.s3.${config.region}.amazonaws.com`;
 }
 
+/** Where photos come from besides the app: the bucket's origin when S3 storage is configured. */
+export const imageOrigins = (config: { s3: S3Config | null }) =>
+  config.s3 ? [new URL(publicBaseOf(config.s3)).origin] : [];
+
 /** S3 or an S3-compatible server (MinIO, Ceph, s3rver): path-style addressing, as they need. */
 export class S3Storage implements Storage {
   private readonly client: S3Client;

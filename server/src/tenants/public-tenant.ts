@@ -1,8 +1,7 @@
 import type { Deps } from '../context.ts';
 import { type TenantRow, tenantByDomain, tenantById } from '../db/system.ts';
 import { notFound } from '../http/errors.ts';
-
-export const TENANT_NOT_FOUND = 'Tenant not found.';
+import { TENANT_NOT_FOUND } from '../http/tenant-context.ts';
 
 /** Public calls name their tenant by id or domain; an unknown one is 404 like any missing object. */
 export async function loadPublicTenant(

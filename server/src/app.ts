@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { limits } from '@kindling/contract';
+import { sql } from 'drizzle-orm';
+import { compress } from 'hono/compress';
+import { consoleRoutes } from './admin/console-routes.ts';
+import { adminRoutes } from './admin/routes.ts';
+import { auditRoutes } from './audit/routes.ts';
+import { authRoutes } from './auth/routes.ts';
+import { resolveSession, SESSION_COOKIE } from './auth/session-middleware.ts';
+import { brandingRoutes } from './branding/routes.ts';
+import type { AppEnv, Deps } from './context.ts';
+import { SESSION_SCHEME } from './http/access.ts';
+import { limitBody } from './http/body-limit.ts';
+import { clientAddress } from './http/client-address.ts';
+import { errorResponse } from './http/error-response.ts';
+import { AppError } from './http/errors.ts';
+import { apiTags, router } from './http/openapi.ts';
+import { originCheck } from './http/origin-check.ts';
+import { refuseNulInUrl } from './http/plain-text-url.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { serveWeb } from './http/web.ts';
+import { adminIdeaRoutes } from './ideas/admin-routes.ts';
+import { ideaRoutes } from './ideas/routes.ts';
+import { importRoutes } from './imports/routes.ts';
+import { invitationRoutes } from './invitations/routes.ts';
+import { lookupRoutes } from './lookups/routes.ts';
+import { registerDevMail } from './mail/dev-routes.ts';
+import { peopleRoutes } from './people/routes.ts';
+import { profileRoutes } from './profiles/routes.ts';
+import { referenceRoutes } from './reference/routes.ts';
+import { imageOrigins } from './storage/s3.ts';
+import { serveUploads } from './storage/serve-uploads.ts';
+import { tenantRoutes } from './tenants/routes.ts';
+
+/**
+ * The API's route table, under /api/v1. Each feature's routes.ts declares its routes once from the
+ * contract's schemas; the OpenAPI document is generated from the same declarations.
+ */
+function apiRoutes(deps: Deps) {
+  return router()
+    .route('/', tenantRoutes(deps))
+    .route('/', lookupRoutes(deps))
+    .route('/', ideaRoutes(deps))
+    .route('/', peopleRoutes(deps))
+    .route('/', profileRoutes(deps))
+    .route('/', authRoutes(deps))
+    .route('/', invitationRoutes(deps))
+    .route('/', adminRoutes(deps))
+    .route('/', consoleRoutes(deps))
+    .route('/', auditRoutes(deps))
+    .route('/', referenceRoutes(deps))
+    .route('/', importRoutes(deps))
+    .route('/', brandingRoutes(deps))
+    .route('/', adminIdeaRoutes(deps));
+}
+
+/** The whole server: one pipeline in front of every route (docs/architecture.md, request lifecycle). */
+export function createApp(deps: Deps) {
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const requestId = randomUUID();
+    const log = deps.logger.child({ requestId });
+    c.set('requestId', requestId);
+    c.set('log', log);
+    c.set('clientAddress', clientAddress(c, deps.config.trustProxy));
+    c.set('session', null);
+    c.set('tenant', null);
+    await next();
+    // On the answer's own headers: c.header() after the answer exists copies it through a stream.
+    c.res.headers.set('X-Request-Id', requestId);
+    const session = c.get('session');
+    // The path only: query strings carry claim tokens and must never reach the log.
+    log.info(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+        tenant: session?.tenantId,
+        user: session?.userId,
+      },
+      'request',
+    );
+  });
+  app.use(securityHeaders(deps.config, imageOrigins(deps.config)));
+  app.onError((error, c) => errorResponse(c, error));
+  // A server shutting down refuses new work with an answer, not a reset, and says so to the
+  // client's connection pool; requests already past this point finish.
+  app.use(async (c, next) => {
+    if (!deps.lifecycle.draining) return next();
+    c.header('Connection', 'close');
+    c.header('Retry-After', '1');
+    throw new AppError('SERVICE_UNAVAILABLE');
+  });
+  app.use(refuseNulInUrl);
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/readyz', async (c) => {
+    try {
+      await deps.database.db.execute(sql`select 1`);
+      return c.json({ status: 'ok' });
+    } catch {
+      return c.json({ status: 'unavailable' }, 503);
+    }
+  });
+
+  // JSON compresses to a fifth; answers under 1 KiB and clients that do not ask are left alone.
+  app.use('/api/*', compress());
+  app.use('/api/*', originCheck(deps.config.allowedOrigins));
+  // Each route limits its own body (http/access.ts); a call to no route is held to the JSON limit,
+  // so its body is drained before the 404 like any other refused body.
+  app.use('/api/*', resolveSession(deps));
+  app.route('/api/v1', apiRoutes(deps));
+  app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SCHEME, {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description: 'The session cookie that sign-in sets',
+  });
+  app.doc31('/api/v1/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Kindling API',
+      version: '1.0.0',
+      description: 'The HTTP API of Kindling, as fixed by CONTRACT §3.',
+      contact: { name: 'Kindling', url: 'https://github.com/kindling' },
+    },
+    servers: [
+      {
+        url: 'https://{domain}',
+        description: "A university's own address; every path starts with /api/v1",
+        variables: { domain: { default: 'localhost:3000', description: 'Host and port' } },
+      },
+    ],
+    tags: apiTags.map((tag) => ({ ...tag })),
+  });
+  app.all('/api/*', limitBody(limits.bodyBytes), () => {
+    throw new AppError('NOT_FOUND', 'No such API route.');
+  });
+
+  registerDevMail(app, deps);
+  serveUploads(app, deps);
+  serveWeb(app, deps);
+  return app;
+}
