@@ -1,15 +1,16 @@
 /**
  * The system handle: the only queries that read across tenants, because they run before a tenant
- * is known (tenant by domain or id, session by cookie, the sign-in wrong-environment check) or serve
- * every tenant (the outbox worker). Everything else goes through inTenant(). Review every addition
- * to this file with that rule in mind.
+ * is known (tenant by domain or id, session by cookie, the sign-in wrong-environment check).
+ * Everything else goes through inTenant(), except the two features that serve every tenant by
+ * nature and keep their own cross-tenant queries: the outbox (mail/outbox-queue.ts) and the upload
+ * sweep (storage/abandoned-uploads.ts). Review every addition to this file with that rule in mind.
  */
 
 import { status } from '@kindling/contract';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { SessionContext } from '../session-context.ts';
 import { type Db, queryRows } from './client.ts';
-import { accounts, outbox, type TenantRow, tenants, users } from './schema.ts';
+import { accounts, type TenantRow, tenants, users } from './schema.ts';
 
 export type { TenantRow };
 
@@ -77,74 +78,6 @@ export async function accountElsewhere(db: Db, email: string, exceptTenantId: nu
   return row;
 }
 
-export type OutboxRow = {
-  tenant_id: number;
-  id: number;
-  message_id: string;
-  from_address: string;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
-  attempts: number;
-};
-
-/** Claims due mails of every tenant for `leaseMs`; SKIP LOCKED keeps concurrent workers apart. */
-export function claimDueMails(db: Db, batch: number, leaseMs: number): Promise<OutboxRow[]> {
-  return queryRows<OutboxRow>(
-    db,
-    sql`update outbox set attempts = attempts + 1,
-          next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000})
-        where (tenant_id, id) in (
-          select tenant_id, id from outbox
-          where status = 'pending' and next_attempt_at <= now()
-          order by next_attempt_at limit ${batch}
-          for update skip locked)
-        returning tenant_id, id, message_id, from_address, to_address, subject, text_body,
-          html_body, attempts`,
-  );
-}
-
-const outboxRow = (row: OutboxRow) =>
-  and(eq(outbox.tenantId, row.tenant_id), eq(outbox.id, row.id));
-
-export async function markMailSent(db: Db, row: OutboxRow): Promise<void> {
-  await db
-    .update(outbox)
-    .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
-    .where(outboxRow(row));
-}
-
-export async function rescheduleMail(db: Db, row: OutboxRow, delayMs: number, error: string) {
-  await db
-    .update(outbox)
-    .set({
-      nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
-      lastError: error.slice(0, 500),
-    })
-    .where(outboxRow(row));
-}
-
-/** The newest mails of every tenant, for /dev/mail on a developer's own machine only. */
-export function recentMails(db: Db, limit: number) {
-  return db
-    .select({
-      id: outbox.id,
-      tenantId: outbox.tenantId,
-      messageId: outbox.messageId,
-      from: outbox.fromAddress,
-      to: outbox.toAddress,
-      subject: outbox.subject,
-      text: outbox.textBody,
-      html: outbox.htmlBody,
-      status: outbox.status,
-      createdAt: outbox.createdAt,
-    })
-    .from(outbox)
-    .orderBy(sql`${outbox.createdAt} desc, ${outbox.id} desc`)
-    .limit(limit);
-}
-
 /**
  * Fresh planner statistics after a bulk write (a CSV import). PGlite runs no autovacuum, and the
  * plans of foreign-key checks are cached: one made while `users` was small keeps scanning the whole
@@ -152,29 +85,4 @@ export function recentMails(db: Db, limit: number) {
  */
 export async function analyzeAfterBulkWrite(db: Db): Promise<void> {
   await db.execute(sql`analyze users, user_tokens, outbox`);
-}
-
-/**
- * Forgets, across every tenant, uploads older than `before` that no profile shows as its photo and
- * no portal as its logo: files chosen and never saved (a closed tab, a failed save) whose owner
- * never saved again, which the save-time clean-up (storage/uploads.ts) would never reach. SKIP
- * LOCKED leaves alone an upload a save is naming right now (uploadIssued locks it), and keeps two
- * processes' sweeps apart. Answers the storage keys, for removal once this has committed.
- */
-export async function takeAbandonedUploads(db: Db, before: Date, limit: number): Promise<string[]> {
-  const rows = await queryRows<{ key: string }>(
-    db,
-    sql`delete from uploads u
-        where (u.tenant_id, u.id) in (
-          select a.tenant_id, a.id from uploads a
-          where a.created_at < ${before.toISOString()}::timestamptz
-            and not exists (select 1 from users p
-              where p.tenant_id = a.tenant_id and p.profile_image_url = a.url)
-            and not exists (select 1 from tenants t
-              where t.id = a.tenant_id and t.branding ->> 'logo' = a.url)
-          order by a.created_at limit ${limit}
-          for update of a skip locked)
-        returning u.key`,
-  );
-  return rows.map((row) => row.key);
 }

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
-import { claimDueMails, markMailSent, type OutboxRow, rescheduleMail } from '../db/system.ts';
+import { claimDueMails, markMailSent, type OutboxRow, rescheduleMail } from './outbox-queue.ts';
 
 export interface Sender {
   send(row: OutboxRow): Promise<void>;

@@ -1,5 +1,5 @@
 import type { Deps } from '../context.ts';
-import { takeAbandonedUploads } from '../db/system.ts';
+import { takeAbandonedUploads } from './abandoned-uploads.ts';
 import { ABANDONED_UPLOAD_MS, removeFiles } from './uploads.ts';
 
 /** Uploads forgotten per statement: a short transaction, however many have piled up. */
