@@ -3,8 +3,6 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { limits } from '@kindling/contract';
 import { sql } from 'drizzle-orm';
 import { compress } from 'hono/compress';
-import { consoleRoutes } from './admin/console-routes.ts';
-import { adminRoutes } from './admin/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { resolveSession, SESSION_COOKIE } from './auth/session-middleware.ts';
@@ -24,10 +22,12 @@ import { adminIdeaRoutes } from './ideas/admin-routes.ts';
 import { ideaRoutes } from './ideas/routes.ts';
 import { importRoutes } from './imports/routes.ts';
 import { invitationRoutes } from './invitations/routes.ts';
-import { lookupRoutes } from './lookups/routes.ts';
 import { registerDevMail } from './mail/dev-routes.ts';
+import { memberRoutes } from './members/routes.ts';
+import { overviewRoutes } from './overview/routes.ts';
 import { peopleRoutes } from './people/routes.ts';
 import { profileRoutes } from './profiles/routes.ts';
+import { referenceAdminRoutes } from './reference/admin-routes.ts';
 import { referenceRoutes } from './reference/routes.ts';
 import { imageOrigins } from './storage/s3.ts';
 import { serveUploads } from './storage/serve-uploads.ts';
@@ -40,16 +40,16 @@ import { tenantRoutes } from './tenants/routes.ts';
 function apiRoutes(deps: Deps) {
   return router()
     .route('/', tenantRoutes(deps))
-    .route('/', lookupRoutes(deps))
+    .route('/', referenceRoutes(deps))
     .route('/', ideaRoutes(deps))
     .route('/', peopleRoutes(deps))
     .route('/', profileRoutes(deps))
     .route('/', authRoutes(deps))
     .route('/', invitationRoutes(deps))
-    .route('/', adminRoutes(deps))
-    .route('/', consoleRoutes(deps))
+    .route('/', memberRoutes(deps))
+    .route('/', overviewRoutes(deps))
     .route('/', auditRoutes(deps))
-    .route('/', referenceRoutes(deps))
+    .route('/', referenceAdminRoutes(deps))
     .route('/', importRoutes(deps))
     .route('/', brandingRoutes(deps))
     .route('/', adminIdeaRoutes(deps));

@@ -9,3 +9,6 @@ export interface SessionContext {
   issuedAt: Date;
   expiresAt: Date;
 }
+
+/** The member a change is made by, as the session names them: what the audit log records. */
+export type Actor = Pick<SessionContext, 'tenantId' | 'userId'>;

@@ -1,6 +1,5 @@
 import { permissionNames } from '@kindling/contract';
 import { eq } from 'drizzle-orm';
-import { createLookup } from '../admin/service.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Deps, SessionContext } from '../context.ts';
 import { tenants } from '../db/schema.ts';
@@ -11,6 +10,7 @@ import { RankingCache } from '../ideas/ranking-cache.ts';
 import { createIdea, followIdea } from '../ideas/service.ts';
 import { Mailer } from '../mail/mailer.ts';
 import { saveProfile } from '../profiles/service.ts';
+import { createReference } from '../reference/service.ts';
 import { createTenant } from '../tenants/service.ts';
 import { type DemoDataset, type DemoPerson, loadDemoDataset } from './dataset.ts';
 import { insertMembers, tenantLookups } from './repository.ts';
@@ -121,9 +121,12 @@ type Places = Map<string, { schoolId: number; departmentId: number }>;
 async function addSchools(deps: Deps, admin: SessionContext, dataset: DemoDataset) {
   const places: Places = new Map();
   for (const school of dataset.schools) {
-    const { id: schoolId } = await createLookup(deps, admin, 'school', { name: school.name });
+    const { id: schoolId } = await createReference(deps, admin, 'school', { name: school.name });
     for (const name of school.departments) {
-      const { id } = await createLookup(deps, admin, 'department', { name, school_id: schoolId });
+      const { id } = await createReference(deps, admin, 'department', {
+        name,
+        school_id: schoolId,
+      });
       places.set(`${school.name}/${name}`, { schoolId, departmentId: id });
     }
   }

@@ -6,7 +6,6 @@ import {
   importLimits,
   status,
 } from '@kindling/contract';
-import type { Actor } from '../admin/service.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { Deps } from '../context.ts';
 import type { Tx } from '../db/client.ts';
@@ -14,6 +13,7 @@ import { analyzeAfterBulkWrite, type TenantRow } from '../db/system.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { badRequest } from '../http/errors.ts';
 import { issueClaimMails } from '../invitations/claim-tokens.ts';
+import type { Actor } from '../session-context.ts';
 import { CsvStop, readCsv } from './csv.ts';
 import { findByEmails, insertPeople, loadPlaces, updatePeople } from './repository.ts';
 import { type Checked, checkRow, indexPlaces, type Person } from './rows.ts';

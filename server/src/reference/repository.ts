@@ -1,3 +1,4 @@
+import type { Department, Named } from '@kindling/contract';
 import { and, asc, eq, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
@@ -154,4 +155,77 @@ export async function updateRole(
     .update(roles)
     .set(values)
     .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)));
+}
+
+/** Support types and IP statuses keep the order they were created in: it is meaningful (IP progresses). */
+function listNamed(
+  db: Executor,
+  table: typeof schools | typeof supportTypes | typeof ipStatuses,
+  tenantId: number,
+  activeOnly: boolean,
+  order: 'name' | 'created',
+): Promise<Named[]> {
+  return db
+    .select({ id: table.id, name: table.name, is_active: table.isActive })
+    .from(table)
+    .where(and(eq(table.tenantId, tenantId), activeOnly ? eq(table.isActive, true) : undefined))
+    .orderBy(...(order === 'name' ? [asc(table.name), asc(table.id)] : [asc(table.id)]));
+}
+
+export const listSchools = (db: Executor, tenantId: number, activeOnly: boolean) =>
+  listNamed(db, schools, tenantId, activeOnly, 'name');
+
+export const listSupportTypes = (db: Executor, tenantId: number, activeOnly: boolean) =>
+  listNamed(db, supportTypes, tenantId, activeOnly, 'created');
+
+export const listIpStatuses = (db: Executor, tenantId: number, activeOnly: boolean) =>
+  listNamed(db, ipStatuses, tenantId, activeOnly, 'created');
+
+export function listDepartments(
+  db: Executor,
+  tenantId: number,
+  activeOnly: boolean,
+): Promise<Department[]> {
+  return db
+    .select({
+      id: departments.id,
+      name: departments.name,
+      school_id: departments.schoolId,
+      is_active: departments.isActive,
+    })
+    .from(departments)
+    .where(
+      and(
+        eq(departments.tenantId, tenantId),
+        activeOnly ? eq(departments.isActive, true) : undefined,
+      ),
+    )
+    .orderBy(asc(departments.name), asc(departments.id));
+}
+
+export async function findDepartmentOfSchool(db: Executor, tenantId: number, departmentId: number) {
+  const [row] = await db
+    .select({ id: departments.id, schoolId: departments.schoolId, isActive: departments.isActive })
+    .from(departments)
+    .where(and(eq(departments.tenantId, tenantId), eq(departments.id, departmentId)));
+  return row;
+}
+
+export async function schoolExists(
+  db: Executor,
+  tenantId: number,
+  schoolId: number,
+  { activeOnly = false } = {},
+) {
+  const [row] = await db
+    .select({ id: schools.id })
+    .from(schools)
+    .where(
+      and(
+        eq(schools.tenantId, tenantId),
+        eq(schools.id, schoolId),
+        activeOnly ? eq(schools.isActive, true) : undefined,
+      ),
+    );
+  return row !== undefined;
 }

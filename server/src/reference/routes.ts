@@ -1,172 +1,101 @@
 import { z } from '@hono/zod-openapi';
 import {
-  adminDepartmentsAnswer,
-  adminIpStatusAnswer,
-  adminRolesAnswer,
-  adminSchoolsAnswer,
-  adminSupportAnswer,
-  idParam,
-  messageAnswer,
-  referenceUpdateBody,
-  roleUpdateBody,
+  booleanParam,
+  departmentsAnswer,
+  ipStatusAnswer,
+  schoolsAnswer,
+  supportAnswer,
 } from '@kindling/contract';
 import type { Deps } from '../context.ts';
 import { route } from '../http/access.ts';
 import { errors, json, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
-import { listReference, type ReferenceKind, updateReference, updateRoleEntry } from './service.ts';
-
-/** Role ids are smallint: a larger one is a 400 from validation, not a cast error in the database. */
-const roleIdParam = z.object({ id: z.coerce.number().int().positive().max(32_767) });
-const guarded = { 401: errors[401], 403: errors[403] };
-const tag = 'Reference data' as const;
-
-const listRoute = <T extends z.ZodType>(
-  path: string,
-  operationId: string,
-  summary: string,
-  schema: T,
-) =>
-  route({
-    access: 'admin',
-    method: 'get',
-    path,
-    operationId,
-    tag,
-    summary,
-    responses: { 200: json(schema), ...guarded },
-  });
-
-const updateRoute = <T extends z.ZodType>(
-  path: string,
-  operationId: string,
-  summary: string,
-  body: T,
-  params: typeof idParam = idParam,
-) =>
-  route({
-    access: 'admin',
-    method: 'put',
-    path,
-    operationId,
-    tag,
-    summary,
-    request: {
-      params,
-      body: { content: { 'application/json': { schema: body } }, required: true },
-    },
-    responses: {
-      200: json(messageAnswer),
-      400: errors[400],
-      404: errors[404],
-      409: errors[409],
-      ...guarded,
-    },
-  });
-
-const kindPaths: Record<ReferenceKind, string> = {
-  school: 'schools',
-  department: 'departments',
-  support: 'support',
-  'ip-status': 'ip-status',
-};
-/** How a generated client names each kind: updateSchool, updateSupportType… */
-const kindOperations: Record<ReferenceKind, string> = {
-  school: 'School',
-  department: 'Department',
-  support: 'SupportType',
-  'ip-status': 'IpStatus',
-};
-const kindNames: Record<ReferenceKind, string> = {
-  school: 'a school',
-  department: 'a department',
-  support: 'a support type',
-  'ip-status': 'an IP status',
-};
+import { listActive } from './service.ts';
 
 /**
- * The console's reference data: every entry with its use, deactivated ones included, and the
- * changes an administrator may make (adding is POST /admin/schools and its siblings).
+ * Signed-in calls use the session's tenant; a `tenant_id` they carry is accepted and ignored.
+ * Every list answers deactivated entries too, flagged, so ideas and people that still name one
+ * show its name; `is_active=true` leaves them out, and the pickers show only the active ones.
  */
+const activeQuery = z.object({
+  is_active: booleanParam.optional(),
+  tenant_id: z.string().optional(),
+});
+const signedIn = { 400: errors[400], 401: errors[401] };
+
+/** The reference data members read: pickers, filters and the names on cards. */
 export function referenceRoutes(deps: Deps) {
-  const app = router();
-  const lists = (tenantId: number) => listReference(deps, tenantId);
-
-  for (const kind of Object.keys(kindPaths) as ReferenceKind[]) {
-    app.openapi(
-      updateRoute(
-        `/admin/${kindPaths[kind]}/{id}`,
-        `update${kindOperations[kind]}`,
-        `Renames, deactivates or reactivates ${kindNames[kind]}`,
-        referenceUpdateBody,
-      ),
+  return router()
+    .openapi(
+      route({
+        access: 'member',
+        method: 'get',
+        path: '/support',
+        operationId: 'listSupportTypes',
+        tag: 'Lookups',
+        summary: 'Support and partnership types; is_active=true leaves out deactivated ones',
+        request: { query: activeQuery },
+        responses: { ...signedIn, 200: json(supportAnswer) },
+      }),
       async (c) => {
-        const { id } = c.req.valid('param');
-        const message = await updateReference(deps, sessionOf(c), kind, id, c.req.valid('json'));
-        return c.json({ message }, 200);
+        const { tenantId } = sessionOf(c);
+        const activeOnly = c.req.valid('query').is_active === true;
+        const list = await listActive(deps, tenantId, 'support', activeOnly);
+        return c.json({ support_or_partnership: list }, 200);
       },
-    );
-  }
-
-  return app
-    .openapi(
-      listRoute(
-        '/admin/schools',
-        'listSchoolsInUse',
-        'Every school with how many people and ideas name it',
-        adminSchoolsAnswer,
-      ),
-      async (c) => c.json({ schools: await lists(sessionOf(c).tenantId).schools() }, 200),
     )
     .openapi(
-      listRoute(
-        '/admin/departments',
-        'listDepartmentsInUse',
-        'Every department with its school and how many people and ideas name it',
-        adminDepartmentsAnswer,
-      ),
-      async (c) => c.json({ departments: await lists(sessionOf(c).tenantId).departments() }, 200),
-    )
-    .openapi(
-      listRoute(
-        '/admin/support',
-        'listSupportTypesInUse',
-        'Every support type with how many ideas seek it',
-        adminSupportAnswer,
-      ),
-      async (c) =>
-        c.json({ support_or_partnership: await lists(sessionOf(c).tenantId).support() }, 200),
-    )
-    .openapi(
-      listRoute(
-        '/admin/ip-status',
-        'listIpStatusesInUse',
-        'Every IP status with how many ideas have it',
-        adminIpStatusAnswer,
-      ),
-      async (c) => c.json({ ip_statuses: await lists(sessionOf(c).tenantId).ipStatuses() }, 200),
-    )
-    .openapi(
-      listRoute(
-        '/admin/roles',
-        'listRolesInUse',
-        'The roles with how many people have each',
-        adminRolesAnswer,
-      ),
-      async (c) => c.json({ roles: await lists(sessionOf(c).tenantId).roles() }, 200),
-    )
-    .openapi(
-      updateRoute(
-        '/admin/roles/{id}',
-        'updateRole',
-        'Renames a role or changes its icon',
-        roleUpdateBody,
-        roleIdParam,
-      ),
+      route({
+        access: 'member',
+        method: 'get',
+        path: '/ip-status',
+        operationId: 'listIpStatuses',
+        tag: 'Lookups',
+        summary: 'IP statuses; is_active=true leaves out deactivated ones',
+        request: { query: activeQuery },
+        responses: { ...signedIn, 200: json(ipStatusAnswer) },
+      }),
       async (c) => {
-        const { id } = c.req.valid('param');
-        const message = await updateRoleEntry(deps, sessionOf(c), id, c.req.valid('json'));
-        return c.json({ message }, 200);
+        const { tenantId } = sessionOf(c);
+        const activeOnly = c.req.valid('query').is_active === true;
+        const list = await listActive(deps, tenantId, 'ip-status', activeOnly);
+        return c.json({ ip_statuses: list }, 200);
+      },
+    )
+    .openapi(
+      route({
+        access: 'member',
+        method: 'get',
+        path: '/schools',
+        operationId: 'listSchools',
+        tag: 'Lookups',
+        summary: 'Schools; is_active=true leaves out deactivated ones',
+        request: { query: activeQuery },
+        responses: { ...signedIn, 200: json(schoolsAnswer) },
+      }),
+      async (c) => {
+        const { tenantId } = sessionOf(c);
+        const activeOnly = c.req.valid('query').is_active === true;
+        const list = await listActive(deps, tenantId, 'school', activeOnly);
+        return c.json({ schools: list }, 200);
+      },
+    )
+    .openapi(
+      route({
+        access: 'member',
+        method: 'get',
+        path: '/departments',
+        operationId: 'listDepartments',
+        tag: 'Lookups',
+        summary: 'Departments with their school; is_active=true leaves out deactivated ones',
+        request: { query: activeQuery },
+        responses: { ...signedIn, 200: json(departmentsAnswer) },
+      }),
+      async (c) => {
+        const { tenantId } = sessionOf(c);
+        const activeOnly = c.req.valid('query').is_active === true;
+        const list = await listActive(deps, tenantId, 'department', activeOnly);
+        return c.json({ departments: list }, 200);
       },
     );
 }

@@ -1,21 +1,26 @@
 import type { ReferenceUpdate, RoleUpdate } from '@kindling/contract';
-import type { Actor } from '../admin/service.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { Deps } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { departments, ipStatuses, schools, supportTypes } from '../db/schema.ts';
 import { inTenant } from '../db/tenant-scope.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
+import type { Actor } from '../session-context.ts';
 import {
   findEntry,
   findRoleEntry,
+  listDepartments,
   listDepartmentsInUse,
+  listIpStatuses,
   listIpStatusesInUse,
   listRolesInUse,
+  listSchools,
   listSchoolsInUse,
   listSupportInUse,
+  listSupportTypes,
   type NamedTable,
   roleNameTaken,
+  schoolExists,
   updateEntry,
   updateRole,
 } from './repository.ts';
@@ -151,4 +156,82 @@ export async function updateRoleEntry(
     });
     return 'Role updated.';
   });
+}
+
+const lists = {
+  school: listSchools,
+  department: listDepartments,
+  support: listSupportTypes,
+  'ip-status': listIpStatuses,
+} as const;
+
+/**
+ * One kind of reference data as members' pickers and cards read it: deactivated entries too,
+ * flagged, so ideas and people that still name one show its name, unless `activeOnly`.
+ */
+export function listActive<K extends ReferenceKind>(
+  deps: Deps,
+  tenantId: number,
+  kind: K,
+  activeOnly: boolean,
+): Promise<Awaited<ReturnType<(typeof lists)[K]>>> {
+  const list = lists[kind] as (tx: Tx, tenantId: number, activeOnly: boolean) => Promise<never>;
+  return inTenant(deps.database.db, tenantId, (tx) => list(tx, tenantId, activeOnly));
+}
+
+/**
+ * A department goes under an existing, active school: members cannot choose a deactivated school,
+ * so a department added under one would be unreachable until the school came back.
+ */
+async function checkSchoolTakesDepartments(tx: Tx, tenantId: number, schoolId: number) {
+  if (!(await schoolExists(tx, tenantId, schoolId))) {
+    throw badRequest('School is required.', [{ field: 'school_id', error: 'School is required.' }]);
+  }
+  if (!(await schoolExists(tx, tenantId, schoolId, { activeOnly: true }))) {
+    const message = 'This school is deactivated; reactivate it before adding departments.';
+    throw badRequest(message, [{ field: 'school_id', error: message }]);
+  }
+}
+
+/** Adds a school, department, support type or IP status; a name already used (any case) is 409. */
+export async function createReference(
+  deps: Deps,
+  actor: Actor,
+  kind: ReferenceKind,
+  input: { name: string; school_id?: number },
+) {
+  const { tenantId } = actor;
+  const { label } = kinds[kind];
+  try {
+    return await inTenant(deps.database.db, tenantId, async (tx) => {
+      const schoolId = input.school_id as number;
+      if (kind === 'department') await checkSchoolTakesDepartments(tx, tenantId, schoolId);
+      const table = kinds[kind].table as typeof schools;
+      const [row] =
+        kind === 'department'
+          ? await tx
+              .insert(departments)
+              .values({ tenantId, schoolId, name: input.name })
+              .returning({ id: departments.id })
+          : await tx
+              .insert(table)
+              .values({ tenantId, name: input.name })
+              .returning({ id: table.id });
+      const id = row?.id as number;
+      await recordAudit(tx, {
+        tenantId,
+        actorId: actor.userId,
+        action: `${kind}.create`,
+        targetType: kind,
+        targetId: id,
+        summary: `Added the ${label.toLowerCase()} '${input.name}'`,
+      });
+      return { id };
+    });
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code === '23505') {
+      throw conflict(`${article(label)} ${label} with this name already exists.`);
+    }
+    throw error;
+  }
 }

@@ -8,8 +8,9 @@ import { inTenant } from '../db/tenant-scope.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { issueClaimMail } from '../invitations/claim-tokens.ts';
 import { findRole } from '../invitations/repository.ts';
+import type { Actor } from '../session-context.ts';
 import { findMember, updateMember } from './repository.ts';
-import { type Actor, MEMBER_NOT_FOUND } from './service.ts';
+import { MEMBER_NOT_FOUND } from './service.ts';
 
 const nameOf = (member: { firstName: string; lastName: string; email: string }) =>
   `${member.firstName} ${member.lastName} <${member.email}>`;

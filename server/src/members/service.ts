@@ -3,28 +3,21 @@ import { recordAudit } from '../audit/record.ts';
 import { revokeUserSessions } from '../auth/repository.ts';
 import type { Deps } from '../context.ts';
 import type { Tx } from '../db/client.ts';
-import { departments, ipStatuses, schools, supportTypes } from '../db/schema.ts';
 import type { TenantRow } from '../db/system.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { issueClaimMail } from '../invitations/claim-tokens.ts';
 import { emailTaken, findRole, insertInvitee } from '../invitations/repository.ts';
 import { INVITE_EXISTS } from '../invitations/service.ts';
+import { findDepartmentOfSchool, schoolExists } from '../reference/repository.ts';
+import type { Actor } from '../session-context.ts';
 import {
   countMembers,
-  findDepartmentOfSchool,
   findMember,
   listMembers,
   type MemberFilter,
-  schoolExists,
   updateMember,
 } from './repository.ts';
-
-/** The administrator a change is made by, as the session names them. */
-export interface Actor {
-  tenantId: number;
-  userId: number;
-}
 
 export const MEMBER_NOT_FOUND = 'The user might have been deleted or never created.';
 
@@ -194,68 +187,4 @@ export async function setPermissions(
       detail: { permissions },
     });
   });
-}
-
-type Lookup = 'school' | 'department' | 'support' | 'ip-status';
-const lookupTables = { school: schools, support: supportTypes, 'ip-status': ipStatuses } as const;
-const lookupLabels: Record<Lookup, string> = {
-  school: 'A school',
-  department: 'A department',
-  support: 'A support type',
-  'ip-status': 'An IP status',
-};
-
-/** Adds a school, support type or IP status; a name already used (any case) is 409. */
-export async function createLookup(
-  deps: Deps,
-  actor: Actor,
-  kind: Lookup,
-  input: { name: string; school_id?: number },
-) {
-  const { tenantId } = actor;
-  const audit = (tx: Tx, id: number) =>
-    recordAudit(tx, {
-      tenantId,
-      actorId: actor.userId,
-      action: `${kind}.create`,
-      targetType: kind,
-      targetId: id,
-      summary: `Added ${lookupLabels[kind].replace(/^An? /, 'the ').toLowerCase()} '${input.name}'`,
-    });
-  try {
-    return await inTenant(deps.database.db, tenantId, async (tx) => {
-      if (kind === 'department') {
-        const schoolId = input.school_id as number;
-        if (!(await schoolExists(tx, tenantId, schoolId))) {
-          throw badRequest('School is required.', [
-            { field: 'school_id', error: 'School is required.' },
-          ]);
-        }
-        // Members cannot choose a deactivated school, so a department added under one would be
-        // unreachable until the school came back.
-        if (!(await schoolExists(tx, tenantId, schoolId, { activeOnly: true }))) {
-          const message = 'This school is deactivated; reactivate it before adding departments.';
-          throw badRequest(message, [{ field: 'school_id', error: message }]);
-        }
-        const [row] = await tx
-          .insert(departments)
-          .values({ tenantId, schoolId, name: input.name })
-          .returning({ id: departments.id });
-        await audit(tx, row?.id as number);
-        return { id: row?.id as number };
-      }
-      const table = lookupTables[kind];
-      const [row] = await tx
-        .insert(table)
-        .values({ tenantId, name: input.name })
-        .returning({ id: table.id });
-      await audit(tx, row?.id as number);
-      return { id: row?.id as number };
-    });
-  } catch (error) {
-    if ((error as { cause?: { code?: string } }).cause?.code === '23505') {
-      throw conflict(`${lookupLabels[kind]} with this name already exists.`);
-    }
-    throw error;
-  }
 }

@@ -146,30 +146,3 @@ export async function updateMember(
     .set({ ...values, updatedAt: sql`now()` })
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
 }
-
-export async function findDepartmentOfSchool(db: Executor, tenantId: number, departmentId: number) {
-  const [row] = await db
-    .select({ id: departments.id, schoolId: departments.schoolId, isActive: departments.isActive })
-    .from(departments)
-    .where(and(eq(departments.tenantId, tenantId), eq(departments.id, departmentId)));
-  return row;
-}
-
-export async function schoolExists(
-  db: Executor,
-  tenantId: number,
-  schoolId: number,
-  { activeOnly = false } = {},
-) {
-  const [row] = await db
-    .select({ id: schools.id })
-    .from(schools)
-    .where(
-      and(
-        eq(schools.tenantId, tenantId),
-        eq(schools.id, schoolId),
-        activeOnly ? eq(schools.isActive, true) : undefined,
-      ),
-    );
-  return row !== undefined;
-}

@@ -4,7 +4,7 @@ import type { Deps } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { follows, ideas, roles, users } from '../db/schema.ts';
 import { inTenant } from '../db/tenant-scope.ts';
-import { standing } from './repository.ts';
+import { standing } from '../members/repository.ts';
 
 const MONTHS = 12;
 

@@ -4,50 +4,35 @@ import {
   approvalBody,
   createdAnswer,
   createProfileBody,
-  departmentBody,
+  disabledBody,
   idParam,
-  lookupNameBody,
   messageAnswer,
   permissionsBody,
+  roleBody,
 } from '@kindling/contract';
 import type { Deps } from '../context.ts';
 import { route } from '../http/access.ts';
 import { errors, json, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import { sessionTenant } from '../http/tenant-context.ts';
-import {
-  createLookup,
-  createProfile,
-  membersPage,
-  setApproval,
-  setPermissions,
-} from './service.ts';
+import { resendClaimMail, setDisabled, setRole } from './account-actions.ts';
+import { createProfile, membersPage, setApproval, setPermissions } from './service.ts';
 
 const jsonBody = <T>(schema: T) => ({
   body: { content: { 'application/json': { schema } }, required: true },
 });
 const guarded = { 401: errors[401], 403: errors[403] };
+const memberAnswers = {
+  200: json(messageAnswer),
+  400: errors[400],
+  404: errors[404],
+  409: errors[409],
+  ...guarded,
+};
 
-export function adminRoutes(deps: Deps) {
-  const app = router();
-  const lookupRoute = (path: string, operationId: string, summary: string) =>
-    route({
-      access: 'admin',
-      method: 'post',
-      path,
-      operationId,
-      tag: 'Administration',
-      summary,
-      request: jsonBody(lookupNameBody),
-      responses: {
-        201: json(createdAnswer, 'Created'),
-        400: errors[400],
-        409: errors[409],
-        ...guarded,
-      },
-    });
-
-  return app
+/** The administration of members (CONTRACT §3, and the console's actions beyond it). */
+export function memberRoutes(deps: Deps) {
+  return router()
     .openapi(
       route({
         access: 'admin',
@@ -139,32 +124,58 @@ export function adminRoutes(deps: Deps) {
         return c.json({ message: 'Permissions updated.' }, 200);
       },
     )
-    .openapi(lookupRoute('/admin/schools', 'createSchool', 'Adds a school'), async (c) =>
-      c.json(await createLookup(deps, sessionOf(c), 'school', c.req.valid('json')), 201),
-    )
-    .openapi(lookupRoute('/admin/support', 'createSupportType', 'Adds a support type'), async (c) =>
-      c.json(await createLookup(deps, sessionOf(c), 'support', c.req.valid('json')), 201),
-    )
-    .openapi(lookupRoute('/admin/ip-status', 'createIpStatus', 'Adds an IP status'), async (c) =>
-      c.json(await createLookup(deps, sessionOf(c), 'ip-status', c.req.valid('json')), 201),
+    .openapi(
+      route({
+        access: 'admin',
+        method: 'put',
+        path: '/admin/users/{id}/disabled',
+        operationId: 'setMemberDisabled',
+        tag: 'Administration',
+        summary:
+          'Disables a member (sign-in refused, sessions revoked at once) or re-enables them; no one disables themselves (409)',
+        request: { params: idParam, ...jsonBody(disabledBody) },
+        responses: memberAnswers,
+      }),
+      async (c) => {
+        const { disabled } = c.req.valid('json');
+        await setDisabled(deps, sessionOf(c), c.req.valid('param').id, disabled);
+        return c.json({ message: disabled ? 'Disabled.' : 'Re-enabled.' }, 200);
+      },
     )
     .openapi(
       route({
         access: 'admin',
         method: 'post',
-        path: '/admin/departments',
-        operationId: 'createDepartment',
+        path: '/admin/users/{id}/claim-mail',
+        operationId: 'resendClaimMail',
         tag: 'Administration',
-        summary: 'Adds a department to a school',
-        request: jsonBody(departmentBody),
-        responses: {
-          201: json(createdAnswer, 'Created'),
-          400: errors[400],
-          409: errors[409],
-          ...guarded,
-        },
+        summary:
+          'Mails a fresh claim link to an approved member without a password; earlier links stop working',
+        request: { params: idParam },
+        responses: memberAnswers,
       }),
-      async (c) =>
-        c.json(await createLookup(deps, sessionOf(c), 'department', c.req.valid('json')), 201),
+      async (c) => {
+        const session = sessionOf(c);
+        const tenant = await sessionTenant(deps, session.tenantId);
+        await resendClaimMail(deps, tenant, session.userId, c.req.valid('param').id);
+        return c.json({ message: 'A new link to claim the profile was emailed.' }, 200);
+      },
+    )
+    .openapi(
+      route({
+        access: 'admin',
+        method: 'put',
+        path: '/admin/users/{id}/role',
+        operationId: 'setMemberRole',
+        tag: 'Administration',
+        summary:
+          "Changes a member's role and, when given, their permissions in the same change; administrators keep their own admin (409)",
+        request: { params: idParam, ...jsonBody(roleBody) },
+        responses: memberAnswers,
+      }),
+      async (c) => {
+        await setRole(deps, sessionOf(c), c.req.valid('param').id, c.req.valid('json'));
+        return c.json({ message: 'Role updated.' }, 200);
+      },
     );
 }
