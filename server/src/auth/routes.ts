@@ -14,16 +14,19 @@ import {
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, Deps } from '../context.ts';
-import { inTenant } from '../db/tenant-scope.ts';
 import { route } from '../http/access.ts';
-import { forbidden } from '../http/errors.ts';
 import { errors, json, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import { publicTenant, tenantOf } from '../http/tenant-context.ts';
 import { claimProfile } from '../invitations/service.ts';
-import { presentUserDetails } from './presenter.ts';
-import { findUserDetails } from './repository.ts';
-import { currentSession, forgotPassword, resetPassword, signIn, signOut } from './service.ts';
+import {
+  currentSession,
+  forgotPassword,
+  ownDetails,
+  resetPassword,
+  signIn,
+  signOut,
+} from './service.ts';
 import { SESSION_COOKIE } from './session-middleware.ts';
 
 const CLAIMED = 'Your password has been set. You can now sign in.';
@@ -216,13 +219,7 @@ export function authRoutes(deps: Deps) {
         responses: { 200: json(userDetails), 401: errors[401], 403: errors[403] },
       }),
       async (c) => {
-        const session = sessionOf(c);
-        if (c.req.valid('param').id !== session.userId) throw forbidden();
-        const row = await inTenant(deps.database.db, session.tenantId, (tx) =>
-          findUserDetails(tx, session.tenantId, session.userId),
-        );
-        if (!row) throw forbidden();
-        return c.json(presentUserDetails(row, session.remember), 200);
+        return c.json(await ownDetails(deps, sessionOf(c), c.req.valid('param').id), 200);
       },
     );
 }

@@ -7,13 +7,13 @@ import {
   status,
 } from '@kindling/contract';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { Deps } from '../context.ts';
+import type { Deps, SessionContext } from '../context.ts';
 import { accountElsewhere, type TenantRow } from '../db/system.ts';
 import { inTenant } from '../db/tenant-scope.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { AppError, forbidden, notFound } from '../http/errors.ts';
 import { resetCodeMail } from '../mail/templates.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { presentSession } from './presenter.ts';
+import { presentSession, presentUserDetails } from './presenter.ts';
 import { consumeOrThrow, giveBack, type Taken, take } from './rate-limits.ts';
 import {
   consumeToken,
@@ -191,6 +191,16 @@ export async function currentSession(
   );
   if (!details) throw new AppError('UNAUTHORIZED');
   return presentSession(details, session);
+}
+
+/** `GET /users/{id}`: the signed-in member's own details; anyone else's is 403. */
+export async function ownDetails(deps: Deps, session: SessionContext, userId: number) {
+  if (userId !== session.userId) throw forbidden();
+  const row = await inTenant(deps.database.db, session.tenantId, (tx) =>
+    findUserDetails(tx, session.tenantId, session.userId),
+  );
+  if (!row) throw forbidden();
+  return presentUserDetails(row, session.remember);
 }
 
 /** `jane.doe@uni.edu` → `j***@u***.edu`: enough to recognise, not enough to harvest. */

@@ -1,12 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { rolesAnswer, tenantAnswer, tenantIdParam, termsAnswer } from '@kindling/contract';
 import type { Deps } from '../context.ts';
-import { inTenant } from '../db/tenant-scope.ts';
 import { route } from '../http/access.ts';
 import { errors, json, router } from '../http/openapi.ts';
 import { presentTenant, presentTerms } from './presenter.ts';
-import { loadPublicTenant } from './public-tenant.ts';
-import { listRoles } from './repository.ts';
+import { loadPublicTenant, tenantRoles } from './public-tenant.ts';
 
 const tenantQuery = z
   .object({
@@ -51,8 +49,7 @@ export function tenantRoutes(deps: Deps) {
       }),
       async (c) => {
         const tenant = await loadPublicTenant(deps, c.req.valid('query'));
-        const roles = await inTenant(deps.database.db, tenant.id, (tx) => listRoles(tx, tenant.id));
-        return c.json({ roles }, 200);
+        return c.json({ roles: await tenantRoles(deps, tenant.id) }, 200);
       },
     )
     .openapi(
