@@ -1,10 +1,12 @@
+import { limits } from '@kindling/contract';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../app/paths.ts';
 import { InviteOthersButton } from '../invitations/InviteOthersButton.tsx';
 import { FilterChips } from '../lists/FilterChips.tsx';
 import { Pager } from '../lists/Pager.tsx';
+import { SearchBox } from '../lists/SearchBox.tsx';
 import { useBackToFirstPage } from '../lists/useBackToFirstPage.ts';
 import buttons from '../shell/buttons.module.css';
 import { Screen } from '../shell/Screen.tsx';
@@ -17,6 +19,7 @@ import { useFeedChips, useOwnerName } from './feedChips.ts';
 import {
   type FeedState,
   filterQuery,
+  hasDialogFilters,
   hasFilters,
   listQuery,
   parseFeedSearch,
@@ -74,6 +77,11 @@ export function DashboardPage() {
   useBackToFirstPage(problem?.kind === 'firstPage');
 
   const show = (next: FeedState) => setSearch(writeFeedSearch(next, search));
+  const onKeyword = useCallback(
+    (q: string) =>
+      setSearch((current) => writeFeedSearch({ ...parseFeedSearch(current), q, page: 1 }, current)),
+    [setSearch],
+  );
   const clear = () => navigate(keepTenantParam(paths.dashboard, search.toString()));
   const total = count.data;
 
@@ -90,7 +98,9 @@ export function DashboardPage() {
     >
       <div className={styles.toolbar}>
         <div className={styles.heading}>
-          {filtered ? (
+          {state.q ? (
+            <h2 className={styles.feedTitle}>Ideas matching “{state.q}”</h2>
+          ) : filtered ? (
             <h2 className={styles.feedTitle}>Filtered ideas</h2>
           ) : (
             <h2 className={styles.feedTitle}>
@@ -104,16 +114,26 @@ export function DashboardPage() {
             </p>
           )}
         </div>
-        <button
-          type="button"
-          className={buttons.secondary}
-          disabled={filtered}
-          aria-haspopup="dialog"
-          onClick={() => setFiltersOpen(true)}
-        >
-          <FilterIcon width={18} height={18} />
-          Filters
-        </button>
+        <div className={styles.tools}>
+          <SearchBox
+            className={styles.keyword}
+            label="Keyword"
+            placeholder="Search ideas by keyword"
+            maxLength={limits.searchText}
+            value={state.q}
+            onSearch={onKeyword}
+          />
+          <button
+            type="button"
+            className={buttons.secondary}
+            disabled={hasDialogFilters(state)}
+            aria-haspopup="dialog"
+            onClick={() => setFiltersOpen(true)}
+          >
+            <FilterIcon width={18} height={18} />
+            Filters
+          </button>
+        </div>
       </div>
       {filtered && (
         <div className={styles.chips}>
@@ -136,7 +156,7 @@ export function DashboardPage() {
         filtered ? (
           <EmptyState
             icon={<FilterIcon width={28} height={28} />}
-            title="No ideas match these filters"
+            title={state.q ? `No ideas match “${state.q}”` : 'No ideas match these filters'}
             action={
               <Link
                 className={buttons.primary}
@@ -146,7 +166,11 @@ export function DashboardPage() {
               </Link>
             }
           >
-            <p>Try removing a filter or two to widen the search.</p>
+            <p>
+              {state.q
+                ? 'Check the spelling, or remove a filter to widen the search.'
+                : 'Try removing a filter or two to widen the search.'}
+            </p>
           </EmptyState>
         ) : (
           <EmptyState

@@ -18,8 +18,13 @@ interface FeedFiltersDialogProps {
   onClose(): void;
 }
 
-const sortChoices: { value: SortOrder | null; label: string; hint: string }[] = [
-  { value: null, label: 'Recommended', hint: 'Picked for you' },
+/** Without an order the feed is the recommended one, or with a keyword the best matches first. */
+const sortChoices = (
+  keyword: boolean,
+): { value: SortOrder | null; label: string; hint: string }[] => [
+  keyword
+    ? { value: null, label: 'Best match', hint: 'Closest to the keyword on top' }
+    : { value: null, label: 'Recommended', hint: 'Picked for you' },
   { value: 'desc', label: 'Newest first', hint: 'Most recent ideas on top' },
   { value: 'asc', label: 'Oldest first', hint: 'Earliest ideas on top' },
 ];
@@ -83,7 +88,7 @@ export function FeedFiltersDialog({
           <fieldset className={styles.group}>
             <legend className={styles.legend}>Sort by</legend>
             <div className={styles.segments}>
-              {sortChoices.map((choice) => (
+              {sortChoices(draft.q !== '').map((choice) => (
                 <label key={choice.label} className={styles.segment}>
                   <input
                     type="radio"
@@ -195,7 +200,8 @@ export function FeedFiltersDialog({
             type="button"
             className={buttons.ghost}
             onClick={() => {
-              setDraft(noFilters);
+              // The keyword has its own field beside the dialog, and stays.
+              setDraft({ ...noFilters, q: draft.q });
               setOwner(null);
               setResets((n) => n + 1);
             }}

@@ -1,8 +1,9 @@
-import type { IdeaSummary } from '@kindling/contract';
+import type { IdeaSearchResult } from '@kindling/contract';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../app/paths.ts';
 import { useAuth } from '../auth/AuthContext.ts';
+import { Highlights } from '../search/Highlight.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
 import { FollowButton } from './FollowButton.tsx';
 import styles from './IdeaCard.module.css';
@@ -11,8 +12,11 @@ import { leads } from './ideaOwnership.ts';
 import { cutTitle, fullName, postedLabel } from './ideaText.ts';
 import { SupportChips } from './SupportChips.tsx';
 
-/** An idea in a feed (SPEC §2): who leads it, when it was posted, what it seeks. */
-export function IdeaCard({ idea, actions }: { idea: IdeaSummary; actions?: ReactNode }) {
+/**
+ * An idea in a feed (SPEC §2): who leads it, when it was posted, what it seeks. Found by a
+ * keyword, it shows where the keyword matched in place of its introduction (CONTRACT §7).
+ */
+export function IdeaCard({ idea, actions }: { idea: IdeaSearchResult; actions?: ReactNode }) {
   const { user } = useAuth();
   const titleId = useId();
   const person = idea.principal_investigator;
@@ -38,7 +42,11 @@ export function IdeaCard({ idea, actions }: { idea: IdeaSummary; actions?: React
           {cutTitle(idea.title)}
         </Link>
       </h2>
-      <p className={styles.intro}>{idea.introduction}</p>
+      {idea.highlights?.length ? (
+        <Highlights excerpts={idea.highlights} />
+      ) : (
+        <p className={styles.intro}>{idea.introduction}</p>
+      )}
       <SupportChips ids={idea.support_ids} />
       <div className={styles.bottom}>
         <span className={styles.followers}>

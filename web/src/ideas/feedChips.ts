@@ -25,6 +25,8 @@ export function useFeedChips(
   const departments = usePersisted('departments');
   const labelOf = (chip: FeedChip): string => {
     switch (chip.kind) {
+      case 'keyword':
+        return `Keyword: ${chip.q}`;
       case 'following':
         return 'Ideas I follow';
       case 'support':

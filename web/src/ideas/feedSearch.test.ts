@@ -16,10 +16,11 @@ const state = (patch: Partial<FeedState> = {}): FeedState => ({ ...noFilters, pa
 describe('parseFeedSearch', () => {
   it('reads every filter of SPEC §2 from the URL', () => {
     const search = new URLSearchParams(
-      'page=3&following=true&support_id=2,5&school_id=7&department_id=9&idea_owner_id=11&sort_order=asc',
+      'page=3&q=solid+battery&following=true&support_id=2,5&school_id=7&department_id=9&idea_owner_id=11&sort_order=asc',
     );
     expect(parseFeedSearch(search)).toEqual({
       page: 3,
+      q: 'solid battery',
       following: true,
       supportIds: [2, 5],
       schoolId: 7,
@@ -70,6 +71,7 @@ describe('hasFilters', () => {
   });
 
   it.each([
+    { q: 'battery' },
     { following: true },
     { supportIds: [1] },
     { schoolId: 1 },
@@ -84,6 +86,7 @@ describe('hasFilters', () => {
 describe('API queries', () => {
   it('sends the filters, a page of 10 and newest first unless asked otherwise', () => {
     expect(listQuery(state({ page: 2, supportIds: [1, 2], schoolId: 4 }))).toEqual({
+      q: '',
       following: undefined,
       support_id: [1, 2],
       school_id: 4,
@@ -99,8 +102,15 @@ describe('API queries', () => {
     });
   });
 
+  it('sends no order with a keyword and no order chosen, so the best matches come first', () => {
+    expect(listQuery(state({ q: 'battery' }))).toMatchObject({ q: 'battery' });
+    expect(listQuery(state({ q: 'battery' })).sort_order).toBeUndefined();
+    expect(listQuery(state({ q: 'battery', sortOrder: 'asc' })).sort_order).toBe('asc');
+  });
+
   it('counts with the filters only', () => {
     expect(filterQuery(state({ page: 3, ideaOwnerId: 6 }))).toEqual({
+      q: '',
       following: undefined,
       support_id: [],
       school_id: null,
@@ -113,6 +123,7 @@ describe('API queries', () => {
 describe('chips', () => {
   const full = state({
     page: 3,
+    q: 'battery',
     following: true,
     supportIds: [2, 5],
     schoolId: 7,
@@ -123,6 +134,7 @@ describe('chips', () => {
 
   it('has one chip per active value', () => {
     expect(chipsOf(full)).toEqual([
+      { kind: 'keyword', q: 'battery' },
       { kind: 'following' },
       { kind: 'support', id: 2 },
       { kind: 'support', id: 5 },

@@ -8,6 +8,7 @@ import {
   oneOfParam,
   pageParam,
   readUrl,
+  textParam,
   writeUrl,
 } from '../lists/urlState.ts';
 
@@ -15,12 +16,14 @@ export type SortOrder = 'asc' | 'desc';
 
 /** The dashboard's filters (SPEC §2), each kept in the URL under the API's own parameter name. */
 export interface FeedFilters {
+  /** The keyword (CONTRACT §7); empty for none. */
+  q: string;
   following: boolean;
   supportIds: number[];
   schoolId: number | null;
   departmentId: number | null;
   ideaOwnerId: number | null;
-  /** null: no order chosen, which leaves the recommended feed in place. */
+  /** null: no order chosen: the recommended feed, or with a keyword the best matches first. */
   sortOrder: SortOrder | null;
 }
 
@@ -29,6 +32,7 @@ export interface FeedState extends FeedFilters {
 }
 
 export const noFilters: FeedFilters = {
+  q: '',
   following: false,
   supportIds: [],
   schoolId: null,
@@ -40,6 +44,7 @@ export const noFilters: FeedFilters = {
 /** The feed's state in the URL, under the API's own parameter names. */
 const feedUrl = listParams<IdeaListQuery>()({
   page: pageParam,
+  q: textParam('q'),
   following: flagParam('following'),
   supportIds: idsParam('support_id'),
   schoolId: idParam('school_id'),
@@ -62,6 +67,11 @@ export const writeFeedSearch = (state: FeedState, current: URLSearchParams): URL
   writeUrl(feedUrl, state, current);
 
 export function hasFilters(filters: FeedFilters): boolean {
+  return filters.q !== '' || hasDialogFilters(filters);
+}
+
+/** Whether a filter of the Filters dialog is set, the keyword aside (SPEC §2 disables the button then). */
+export function hasDialogFilters(filters: FeedFilters): boolean {
   return (
     filters.following ||
     filters.supportIds.length > 0 ||
@@ -75,6 +85,7 @@ export function hasFilters(filters: FeedFilters): boolean {
 /** The filters as GET /ideas/count takes them. */
 export function filterQuery(filters: FeedFilters): Query {
   return {
+    q: filters.q,
     following: filters.following ? 'true' : undefined,
     support_id: filters.supportIds,
     school_id: filters.schoolId,
@@ -83,18 +94,22 @@ export function filterQuery(filters: FeedFilters): Query {
   };
 }
 
-/** The state as GET /ideas takes it: newest first unless the member chose otherwise. */
+/**
+ * The state as GET /ideas takes it: newest first unless the member chose otherwise; with a
+ * keyword and no order chosen, no order is sent, and the API answers the best matches first.
+ */
 export function listQuery(state: FeedState): Query {
   return {
     ...filterQuery(state),
     page: state.page,
     page_size: limits.pageSize,
-    sort_order: state.sortOrder ?? 'desc',
+    sort_order: state.sortOrder ?? (state.q === '' ? 'desc' : undefined),
   };
 }
 
 /** One removable chip per active filter value (SPEC §2). */
 export type FeedChip =
+  | { kind: 'keyword'; q: string }
   | { kind: 'following' }
   | { kind: 'support'; id: number }
   | { kind: 'school'; id: number }
@@ -104,6 +119,7 @@ export type FeedChip =
 
 export function chipsOf(filters: FeedFilters): FeedChip[] {
   const chips: FeedChip[] = [];
+  if (filters.q !== '') chips.push({ kind: 'keyword', q: filters.q });
   if (filters.following) chips.push({ kind: 'following' });
   for (const id of filters.supportIds) chips.push({ kind: 'support', id });
   if (filters.schoolId !== null) chips.push({ kind: 'school', id: filters.schoolId });
@@ -120,6 +136,8 @@ export function chipsOf(filters: FeedFilters): FeedChip[] {
 export function withoutChip(state: FeedState, chip: FeedChip): FeedState {
   const next: FeedState = { ...state, page: 1 };
   switch (chip.kind) {
+    case 'keyword':
+      return { ...next, q: '' };
     case 'following':
       return { ...next, following: false };
     case 'support':

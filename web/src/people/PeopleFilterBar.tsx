@@ -1,5 +1,7 @@
+import { limits } from '@kindling/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { SearchBox } from '../lists/SearchBox.tsx';
 import { pickable } from '../lookups/pickable.ts';
 import buttons from '../shell/buttons.module.css';
 import { ChevronDownIcon } from '../shell/icons.tsx';
@@ -17,27 +19,50 @@ import {
   withSchool,
 } from './peopleFilters.ts';
 
-const sortOptions = [
+const BEST_MATCH = 3;
+const byName = [
   { id: 1, name: 'Name, A to Z' },
   { id: 2, name: 'Name, Z to A' },
 ];
-const sortOf = (id: number | null): SortOrder => (id === 2 ? 'desc' : 'asc');
+/** With a keyword the directory can also be in the order of the best matches (CONTRACT §7). */
+const sortOptions = (keyword: boolean) =>
+  keyword ? [{ id: BEST_MATCH, name: 'Best match' }, ...byName] : byName;
+
+/** The select's choice: null is the default order, best match with a keyword, else A to Z. */
+function sortOf(id: number | null, keyword: boolean): SortOrder | null {
+  if (id === 2) return 'desc';
+  if (id === 1 && keyword) return 'asc';
+  return null;
+}
+
+function sortChoice(order: SortOrder | null, keyword: boolean): number {
+  if (order === 'desc') return 2;
+  return order === null && keyword ? BEST_MATCH : 1;
+}
 
 interface PeopleFilterBarProps {
   filters: PeopleFilters;
   selectedPerson: PersonOption | null;
   onChange(filters: PeopleFilters): void;
+  /** The keyword typed, once the typing pauses. */
+  onKeyword(q: string): void;
 }
 
 /**
  * The directory's filters (SPEC §2): role, school, department of the school, person, and order.
  * On a phone they fold behind a button, leaving the chips and the people in view.
  */
-export function PeopleFilterBar({ filters, selectedPerson, onChange }: PeopleFilterBarProps) {
+export function PeopleFilterBar({
+  filters,
+  selectedPerson,
+  onChange,
+  onKeyword,
+}: PeopleFilterBarProps) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const active = activeFilterNames(filters).length;
+  const keyword = filters.q !== '';
   const roles = usePersisted('roles');
   const schools = usePersisted('schools');
   const departments = usePersisted('departments');
@@ -49,6 +74,14 @@ export function PeopleFilterBar({ filters, selectedPerson, onChange }: PeopleFil
 
   return (
     <search className={styles.search} aria-label="Filter people">
+      <SearchBox
+        className={styles.keyword}
+        label="Keyword"
+        placeholder="Search people by name, topic or expertise"
+        maxLength={limits.searchText}
+        value={filters.q}
+        onSearch={onKeyword}
+      />
       <button
         type="button"
         className={`${buttons.secondary} ${styles.filterToggle}`}
@@ -92,10 +125,10 @@ export function PeopleFilterBar({ filters, selectedPerson, onChange }: PeopleFil
         />
         <ClearableSelect
           label="Sort by"
-          options={sortOptions}
-          value={filters.sort_order === 'desc' ? 2 : 1}
+          options={sortOptions(keyword)}
+          value={sortChoice(filters.sort_order, keyword)}
           clearable={false}
-          onChange={(id) => onChange(changeFilters(filters, { sort_order: sortOf(id) }))}
+          onChange={(id) => onChange(changeFilters(filters, { sort_order: sortOf(id, keyword) }))}
         />
       </div>
     </search>

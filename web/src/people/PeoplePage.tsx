@@ -1,5 +1,5 @@
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../api/apiError.ts';
 import { FormAlert } from '../forms/FormAlert.tsx';
@@ -12,10 +12,10 @@ import { PeopleFilterBar } from './PeopleFilterBar.tsx';
 import styles from './PeoplePage.module.css';
 import { PersonCard } from './PersonCard.tsx';
 import { fetchPersonName, peopleCountQuery, peopleKeys, peoplePageQuery } from './peopleApi.ts';
-import { usePeopleChips, withoutFilter } from './peopleChips.ts';
+import { type ChipName, usePeopleChips, withoutFilter } from './peopleChips.ts';
 import {
+  changeFilters,
   defaultFilters,
-  type FilterName,
   type PeopleFilters,
   readPeopleFilters,
   writePeopleFilters,
@@ -41,6 +41,14 @@ export function PeoplePage() {
 
   const setFilters = (next: PeopleFilters) =>
     setSearchParams(writePeopleFilters(next, searchParams));
+  // Stable, as the search box's timer runs against it: the URL at the time the typing pauses.
+  const onKeyword = useCallback(
+    (q: string) =>
+      setSearchParams((current) =>
+        writePeopleFilters(changeFilters(readPeopleFilters(current), { q }), current),
+      ),
+    [setSearchParams],
+  );
 
   const list = useQuery({
     ...peoplePageQuery(filters),
@@ -73,7 +81,7 @@ export function PeoplePage() {
       ? { id: filters.user_id, name: personName.data }
       : null;
   const chips = usePeopleChips(filters, personName.data ?? null);
-  const active = chips.length > 0 || filters.sort_order !== 'asc';
+  const active = chips.length > 0 || filters.sort_order === 'desc';
 
   return (
     <Screen
@@ -94,12 +102,17 @@ export function PeoplePage() {
         </>
       }
     >
-      <PeopleFilterBar filters={filters} onChange={setFilters} selectedPerson={selectedPerson} />
+      <PeopleFilterBar
+        filters={filters}
+        onChange={setFilters}
+        onKeyword={onKeyword}
+        selectedPerson={selectedPerson}
+      />
       {chips.length > 0 && (
         <div className={styles.chips}>
           <FilterChips
             chips={chips}
-            onRemove={(name) => setFilters(withoutFilter(filters, name as FilterName))}
+            onRemove={(name) => setFilters(withoutFilter(filters, name as ChipName))}
             onClear={() => setFilters(defaultFilters)}
           />
         </div>
@@ -122,7 +135,11 @@ export function PeoplePage() {
         ) : users.length === 0 ? (
           <div className={styles.empty}>
             <h2 className={styles.emptyTitle}>No people found</h2>
-            <p>No members match these filters. Try removing one.</p>
+            <p>
+              {filters.q
+                ? `No members match “${filters.q}”${chips.length > 1 ? ' and these filters' : ''}. Check the spelling, or try removing a filter.`
+                : 'No members match these filters. Try removing one.'}
+            </p>
           </div>
         ) : (
           <>

@@ -1,13 +1,19 @@
 import { Link } from 'react-router';
 import { paths } from '../app/paths.ts';
 import { periodLabel } from '../profiles/periods.ts';
+import { Highlights } from '../search/Highlight.tsx';
 import styles from './PersonCard.module.css';
 import { PersonPhoto } from './PersonPhoto.tsx';
 import type { PeoplePage } from './peopleApi.ts';
 import { RoleIcon } from './RoleIcon.tsx';
 
-/** A member in the directory (SPEC §2 People); the whole card opens their profile. */
-export function PersonCard({ person }: { person: PeoplePage['users'][number] }) {
+type Person = PeoplePage['users'][number] & { highlights?: string[] | undefined };
+
+/**
+ * A member in the directory (SPEC §2 People); the whole card opens their profile. Found by a
+ * keyword, it shows where the keyword matched (CONTRACT §7).
+ */
+export function PersonCard({ person }: { person: Person }) {
   const name = `${person.first_name} ${person.last_name}`;
   const place = [person.school_name, person.department_name].filter(Boolean).join(' · ');
   return (
@@ -28,6 +34,7 @@ export function PersonCard({ person }: { person: PeoplePage['users'][number] }) 
         </div>
       </div>
       {place && <p className={styles.place}>{place}</p>}
+      <Highlights excerpts={person.highlights} />
       {person.experiences.length > 0 && (
         <div className={styles.experience}>
           <h3 className={styles.experienceTitle}>Recent experience</h3>

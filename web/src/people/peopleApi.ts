@@ -2,7 +2,7 @@ import type { peopleCountAnswer, peoplePage, peoplePickerAnswer } from '@kindlin
 import { limits } from '@kindling/contract';
 import type { z } from 'zod';
 import { api } from '../api/client.ts';
-import { filterQuery, type PeopleFilters } from './peopleFilters.ts';
+import { filterQuery, type PeopleFilters, sortQuery } from './peopleFilters.ts';
 
 export type PeoplePage = z.infer<typeof peoplePage>;
 export type PersonOption = z.infer<typeof peoplePickerAnswer>['users'][number];
@@ -21,7 +21,7 @@ export function fetchPeoplePage(filters: PeopleFilters, signal: AbortSignal): Pr
       ...filterQuery(filters),
       page: filters.page,
       page_size: limits.pageSize,
-      sort_order: filters.sort_order,
+      sort_order: sortQuery(filters),
     },
     signal,
   });

@@ -14,6 +14,9 @@ const kinds: Record<FilterName, string> = {
   user_id: 'Person',
 };
 
+/** A chip's key: the filter it stands for, or the keyword. */
+export type ChipName = FilterName | 'q';
+
 /** The directory's active filters as the chip row shows them, keyed by filter name. */
 export function usePeopleChips(filters: PeopleFilters, personName: string | null): Chip[] {
   const roles = usePersisted('roles');
@@ -25,14 +28,19 @@ export function usePeopleChips(filters: PeopleFilters, personName: string | null
     name === 'user_id'
       ? (personName ?? '…')
       : (lists[name].find((item) => item.id === id)?.name ?? '…');
-  return activeFilterNames(filters).map((name) => ({
-    key: name,
-    label: `${kinds[name]}: ${nameOf(name, filters[name] as number)}`,
-  }));
+  const keyword: Chip[] = filters.q === '' ? [] : [{ key: 'q', label: `Keyword: ${filters.q}` }];
+  return [
+    ...keyword,
+    ...activeFilterNames(filters).map((name) => ({
+      key: name,
+      label: `${kinds[name]}: ${nameOf(name, filters[name] as number)}`,
+    })),
+  ];
 }
 
 /** The directory without one filter; a school's department goes with it, as choosing another school would drop it. */
-export function withoutFilter(filters: PeopleFilters, name: FilterName): PeopleFilters {
+export function withoutFilter(filters: PeopleFilters, name: ChipName): PeopleFilters {
+  if (name === 'q') return changeFilters(filters, { q: '' });
   if (name === 'school_id') return changeFilters(filters, { school_id: null, department_id: null });
   return changeFilters(filters, { [name]: null });
 }

@@ -4,6 +4,7 @@ import {
   changeFilters,
   defaultFilters,
   readPeopleFilters,
+  sortQuery,
   withDepartment,
   withSchool,
   writePeopleFilters,
@@ -18,11 +19,12 @@ describe('readPeopleFilters', () => {
   it('reads every filter, the page and the order from the URL', () => {
     const filters = readPeopleFilters(
       new URLSearchParams(
-        'tenant=demo.localhost&page=3&role_id=2&school_id=1&department_id=4&user_id=17&sort_order=desc',
+        'tenant=demo.localhost&page=3&q=battery&role_id=2&school_id=1&department_id=4&user_id=17&sort_order=desc',
       ),
     );
     expect(filters).toEqual({
       page: 3,
+      q: 'battery',
       role_id: 2,
       school_id: 1,
       department_id: 4,
@@ -31,9 +33,16 @@ describe('readPeopleFilters', () => {
     });
   });
 
-  it('defaults to page 1, no filters and A to Z', () => {
+  it('defaults to page 1, no filters and no order chosen, which is A to Z', () => {
     expect(readPeopleFilters(new URLSearchParams(''))).toEqual(defaultFilters);
-    expect(defaultFilters.sort_order).toBe('asc');
+    expect(defaultFilters.sort_order).toBeNull();
+    expect(sortQuery(defaultFilters)).toBe('asc');
+  });
+
+  it('asks for no order with a keyword and none chosen, so the best matches come first', () => {
+    expect(sortQuery({ ...defaultFilters, q: 'battery' })).toBeUndefined();
+    expect(sortQuery({ ...defaultFilters, q: 'battery', sort_order: 'asc' })).toBe('asc');
+    expect(sortQuery({ ...defaultFilters, sort_order: 'desc' })).toBe('desc');
   });
 
   it('takes malformed values as not given', () => {

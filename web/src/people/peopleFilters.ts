@@ -5,6 +5,7 @@ import {
   oneOfParam,
   pageParam,
   readUrl,
+  textParam,
   writeUrl,
 } from '../lists/urlState.ts';
 
@@ -13,12 +14,17 @@ export type SortOrder = 'asc' | 'desc';
 
 export interface PeopleFilters {
   page: number;
+  /** The keyword (CONTRACT §7); empty for none. */
+  q: string;
   role_id: number | null;
   school_id: number | null;
   department_id: number | null;
   user_id: number | null;
-  /** SPEC §9: people read by name, A to Z unless asked otherwise. */
-  sort_order: SortOrder;
+  /**
+   * null: no order chosen, which is by name A to Z (SPEC §9), or with a keyword the best matches
+   * first (CONTRACT §7).
+   */
+  sort_order: SortOrder | null;
 }
 
 export type FilterName = 'role_id' | 'school_id' | 'department_id' | 'user_id';
@@ -26,21 +32,23 @@ const filterNames: readonly FilterName[] = ['role_id', 'school_id', 'department_
 
 export const defaultFilters: PeopleFilters = {
   page: 1,
+  q: '',
   role_id: null,
   school_id: null,
   department_id: null,
   user_id: null,
-  sort_order: 'asc',
+  sort_order: null,
 };
 
 /** The directory's state in the URL, under the API's own parameter names. */
 const peopleUrl = listParams<PeopleQuery>()({
   page: pageParam,
+  q: textParam('q'),
   role_id: idParam('role_id'),
   school_id: idParam('school_id'),
   department_id: idParam('department_id'),
   user_id: idParam('user_id'),
-  sort_order: oneOfParam('sort_order', ['desc'], 'asc'),
+  sort_order: oneOfParam('sort_order', ['asc', 'desc'], null),
 });
 
 /** Reads the directory's state from a query string; anything malformed is taken as not given. */
@@ -98,9 +106,15 @@ export function activeFilterNames(filters: PeopleFilters): FilterName[] {
 /** What GET /users/count and GET /filter/users take: only the filters that are set. */
 export function filterQuery(filters: PeopleFilters) {
   return {
+    q: filters.q,
     role_id: filters.role_id,
     school_id: filters.school_id,
     department_id: filters.department_id,
     user_id: filters.user_id,
   };
+}
+
+/** The order GET /users is asked for: none with a keyword and no choice, so the best come first. */
+export function sortQuery(filters: PeopleFilters): SortOrder | undefined {
+  return filters.sort_order ?? (filters.q === '' ? 'asc' : undefined);
 }
