@@ -13,11 +13,12 @@ const BUDGET = { firstScreen: 130 * KiB, lazyScreen: 50 * KiB, allScript: 365 * 
 const FIRST_SCREENS = { home: 'src/home/HomePage.tsx', 'sign-in': 'src/auth/SignInPage.tsx' };
 /**
  * What a signed-in member has loaded before opening any other screen: signing in lands on the
- * dashboard, whose header brings the profile menu, the session services and the toasts.
+ * dashboard, whose header brings the profile menu and the search field, the session services and the toasts.
  */
 const SIGNED_IN_SHELL = [
   'src/ideas/DashboardPage.tsx',
   'src/shell/ProfileMenu.tsx',
+  'src/search/HeaderSearch.tsx',
   'src/auth/SignedInServices.tsx',
   'src/shell/ToastRegion.tsx',
 ];

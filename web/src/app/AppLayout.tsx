@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { useAuth } from '../auth/AuthContext.ts';
 import { Footer } from '../shell/Footer.tsx';
 import { Header, ProfileMenu } from '../shell/Header.tsx';
+import { HeaderSearch } from '../shell/headerSearch.ts';
 import type { LogoutReason } from '../shell/LogoutDialog.tsx';
 import { NavigationProgress } from '../shell/NavigationProgress.tsx';
 import { preloadableLazy } from '../shell/preloadableLazy.ts';
@@ -21,7 +22,11 @@ const SignedInServices = preloadableLazy(() =>
  * load is left to its own render, which tries again and reports the failure.
  */
 export function preloadSignedInShell(): Promise<unknown> {
-  return Promise.allSettled([ProfileMenu.preload(), SignedInServices.preload()]);
+  return Promise.allSettled([
+    ProfileMenu.preload(),
+    HeaderSearch.preload(),
+    SignedInServices.preload(),
+  ]);
 }
 
 /** SPEC §2 layout: header, main area, footer, and the logout confirmation dialog. */

@@ -35,12 +35,13 @@ export const EARLY_SCREENS: readonly {
 ];
 
 /**
- * What every signed-in screen loads lazily as it first renders (the header's profile menu, the
- * session services): preloaded for a member with the screen, so that rendering the screen does
+ * What every signed-in screen loads lazily as it first renders (the header's profile menu and
+ * search field, the session services): preloaded for a member with the screen, so that rendering the screen does
  * not start a request the screen's first paint then waits for.
  */
 export const SIGNED_IN_SHELL: readonly string[] = [
   'src/shell/ProfileMenu.tsx',
+  'src/search/HeaderSearch.tsx',
   'src/auth/SignedInServices.tsx',
 ];
 

@@ -15,6 +15,7 @@ export const paths = {
   ideaCreation: '/idea-creation',
   inviteOthers: '/invite-others',
   admin: '/admin',
+  search: '/search',
   idea: (id: number | string) => `/ideas/${id}`,
   profile: (id: number | string) => `/profile/${id}`,
   ideaEdit: (id: number | string) => `/my-ideas/edit/${id}`,

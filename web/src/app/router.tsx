@@ -150,6 +150,13 @@ const signedIn: RouteObject = {
       ),
     },
     {
+      path: 'search',
+      lazy: screen(
+        () => import('../search/SearchPage.tsx'),
+        (m) => m.SearchPage,
+      ),
+    },
+    {
       path: 'profile/:id',
       lazy: screen(
         () => import('../profiles/ProfilePage.tsx'),

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '../app/paths.ts';
 import { useAuth } from '../auth/AuthContext.ts';
 import { formatLongDate } from '../format/dates.ts';
+import { ExpertsCard, SimilarIdeas, useIdeaMatches } from '../search/IdeaMatches.tsx';
 import { Screen } from '../shell/Screen.tsx';
 import { usePersisted } from '../state/usePersisted.ts';
 import { BackButton } from './BackButton.tsx';
@@ -38,6 +39,7 @@ export function IdeaDetailPage() {
   const ipStatuses = usePersisted('ip_statuses');
   const id = useIdeaId();
   const query = useIdea(id);
+  useIdeaMatches(id);
   const [deleting, setDeleting] = useState(false);
 
   if (id === null || query.isError) {
@@ -148,8 +150,10 @@ export function IdeaDetailPage() {
             investigator={idea.principal_investigator}
             caseManager={idea.case_manager}
           />
+          <ExpertsCard ideaId={idea.id} />
         </aside>
       </div>
+      <SimilarIdeas ideaId={idea.id} />
       {deleting && (
         <Suspense fallback={null}>
           <DeleteIdeaDialog

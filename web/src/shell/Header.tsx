@@ -6,9 +6,11 @@ import { useAuth } from '../auth/AuthContext.ts';
 import { useTenant } from '../tenant/TenantContext.ts';
 import buttons from './buttons.module.css';
 import styles from './Header.module.css';
+import { HeaderSearch, SEARCH_FIELD_ID } from './headerSearch.ts';
 import { MenuIcon } from './icons.tsx';
 import { Logo } from './Logo.tsx';
 import { preloadableLazy } from './preloadableLazy.ts';
+import { isTypingTarget } from './typingTarget.ts';
 import { useMediaQuery } from './useMediaQuery.ts';
 
 // Overlays load on first use, keeping them out of the first page's script.
@@ -28,18 +30,34 @@ export function Header({ onSignOut }: { onSignOut(): void }) {
   const { status, user } = useAuth();
   const { branding } = useTenant();
   const labels = branding.navLabels;
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  /** `search`: opened by `/`, with the focus in its search field. */
+  const [drawer, setDrawer] = useState<'menu' | 'search' | null>(null);
+  const drawerOpen = drawer !== null;
   const compact = useMediaQuery(compactQuery);
   const { pathname, state } = useLocation();
+  const signedIn = user !== null;
 
   useEffect(() => {
-    if (!compact) setDrawerOpen(false);
+    if (!compact) setDrawer(null);
   }, [compact]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page is the cue to close the drawer
   useEffect(() => {
-    setDrawerOpen(false);
+    setDrawer(null);
   }, [pathname]);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.defaultPrevented || isTypingTarget(event.target)) return;
+      event.preventDefault();
+      if (compact) setDrawer('search');
+      else document.getElementById(SEARCH_FIELD_ID)?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [signedIn, compact]);
 
   return (
     <header className={styles.header}>
@@ -50,7 +68,7 @@ export function Header({ onSignOut }: { onSignOut(): void }) {
           aria-label="Open menu"
           aria-haspopup="dialog"
           aria-expanded={drawerOpen}
-          onClick={() => setDrawerOpen(true)}
+          onClick={() => setDrawer('menu')}
         >
           <MenuIcon />
         </button>
@@ -66,6 +84,13 @@ export function Header({ onSignOut }: { onSignOut(): void }) {
               {labels.people}
             </NavLink>
           </nav>
+        )}
+        {user && !compact && (
+          <div className={styles.searchSlot}>
+            <Suspense fallback={<span className={styles.searchPlaceholder} />}>
+              <HeaderSearch id={SEARCH_FIELD_ID} />
+            </Suspense>
+          </div>
         )}
         <div className={styles.end}>
           {user ? (
@@ -92,7 +117,7 @@ export function Header({ onSignOut }: { onSignOut(): void }) {
       </div>
       {drawerOpen && (
         <Suspense fallback={null}>
-          <NavDrawer onClose={() => setDrawerOpen(false)} />
+          <NavDrawer focusSearch={drawer === 'search'} onClose={() => setDrawer(null)} />
         </Suspense>
       )}
     </header>

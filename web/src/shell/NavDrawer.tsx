@@ -1,14 +1,18 @@
+import { Suspense } from 'react';
 import { NavLink } from 'react-router';
 import { paths } from '../app/paths.ts';
 import { useAuth } from '../auth/AuthContext.ts';
 import { useTenant } from '../tenant/TenantContext.ts';
 import buttons from './buttons.module.css';
+import { HeaderSearch, SEARCH_FIELD_ID } from './headerSearch.ts';
 import { CloseIcon } from './icons.tsx';
 import { Logo } from './Logo.tsx';
 import { ModalDialog } from './ModalDialog.tsx';
 import styles from './NavDrawer.module.css';
 
 interface NavDrawerProps {
+  /** Opened by `/`: the search field takes the focus. */
+  focusSearch: boolean;
   onClose(): void;
 }
 
@@ -16,10 +20,11 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? `${styles.link} ${styles.active}` : styles.link;
 
 /**
- * The side drawer that holds the navigation at 576 px or less (SPEC §2). As a modal it locks
+ * The side drawer that holds the search field and the navigation at 576 px or less (SPEC §2,
+ * CONTRACT §7). As a modal it locks
  * page scrolling and keeps focus inside while open.
  */
-export function NavDrawer({ onClose: close }: NavDrawerProps) {
+export function NavDrawer({ focusSearch, onClose: close }: NavDrawerProps) {
   const { status, can } = useAuth();
   const { branding } = useTenant();
   const labels = branding.navLabels;
@@ -39,6 +44,13 @@ export function NavDrawer({ onClose: close }: NavDrawerProps) {
             <CloseIcon />
           </button>
         </div>
+        {signedIn && (
+          <div className={styles.search}>
+            <Suspense fallback={null}>
+              <HeaderSearch id={SEARCH_FIELD_ID} autoFocus={focusSearch} />
+            </Suspense>
+          </div>
+        )}
         <nav aria-label="Main" className={styles.nav}>
           {signedIn ? (
             <ul className={styles.list}>
