@@ -27,6 +27,16 @@ export function adminUrl(url: string, database: string): string {
   return parsed.toString();
 }
 
+/**
+ * Fills an embedded database's folder with the migrated template, as a deployment's folder is
+ * after its first start: a test of what a command does with it skips creating and migrating a
+ * database, the slowest part of a first start (the CLI test still proves that part once).
+ */
+export async function migratedPgliteDir(dataDir: string): Promise<void> {
+  const database = await openPglite(dataDir, new Blob([readFileSync(PGLITE_TEMPLATE)]));
+  await database.close();
+}
+
 /** A fresh, migrated database for one test file; close() throws it away. */
 export async function openTestDatabase(kind: DatabaseKind = testDatabaseKind): Promise<Database> {
   if (kind === 'pglite') {

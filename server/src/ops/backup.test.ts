@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { Client } from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/app.ts';
-import { adminUrl, testDatabaseKind } from '../../test/databases.ts';
+import { adminUrl, migratedPgliteDir, testDatabaseKind } from '../../test/databases.ts';
 import type { DatabaseConfig } from '../config.ts';
 import { type Database, openDatabase, queryRows } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
@@ -68,6 +68,7 @@ describe.runIf(testDatabaseKind === 'pglite')(
       const dir = folder();
       const source: DatabaseConfig = { kind: 'pglite', dataDir: path.join(dir, 'source') };
       const target: DatabaseConfig = { kind: 'pglite', dataDir: path.join(dir, 'target') };
+      await migratedPgliteDir(path.join(dir, 'source'));
       const before = await seeded(source);
       expect(before.users).toBeGreaterThan(40);
       const file = path.join(dir, 'kindling.tar.gz');
@@ -79,6 +80,7 @@ describe.runIf(testDatabaseKind === 'pglite')(
     it('replaces a database that holds data only when forced, keeping the old folder', async () => {
       const dir = folder();
       const config: DatabaseConfig = { kind: 'pglite', dataDir: path.join(dir, 'db') };
+      await migratedPgliteDir(path.join(dir, 'db'));
       const before = await seeded(config);
       const file = path.join(dir, 'kindling.tar.gz');
       await backup(config, file);
