@@ -67,7 +67,9 @@ export default defineConfig({
     command: 'node ../scripts/e2e-server.mjs',
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // The CLI seeds the demo on a fresh embedded database, then the server starts on a copy: two
+    // Node.js starts, which took over 120 s together at a load average of 24.
+    timeout: 240_000,
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -1,25 +1,32 @@
-// Starts the real server for the Playwright journeys: a fresh embedded database, the demo seeded.
-import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+// Starts the real server for the Playwright journeys on the demo university.
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = process.env.E2E_PORT ?? '3100';
 // One folder per port: two runs side by side must not wipe each other's database.
 const dataDir = path.join(root, 'e2e/.data', port);
-rmSync(dataDir, { recursive: true, force: true });
+// Creating, migrating and seeding an embedded database is most of a server's start on a loaded
+// machine, and journeys start servers of their own: the CLI seeds the demo once, here, and every
+// server of the run starts on a copy (e2e/support/ownServer.ts). The server's own seeding of an
+// empty database is proved by the fault tests (server/test/faults/sigterm.test.ts).
+const demoDir = path.join(root, 'e2e/.data', `${port}-demo`);
+for (const dir of [dataDir, demoDir]) rmSync(dir, { recursive: true, force: true });
+
+const env = { ...process.env, DATABASE_URL: '', SMTP_URL: '', LOG_LEVEL: 'warn' };
+const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/main.ts', 'demo'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...env, DATA_DIR: demoDir },
+});
+if (seeded.status !== 0) process.exit(seeded.status ?? 1);
+cpSync(path.join(demoDir, 'db'), path.join(dataDir, 'db'), { recursive: true });
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: {
-    ...process.env,
-    PORT: port,
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    SMTP_URL: '',
-    LOG_LEVEL: 'warn',
-  },
+  env: { ...env, PORT: port, DATA_DIR: dataDir },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

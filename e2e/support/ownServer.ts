@@ -1,7 +1,21 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * A data folder of a journey's own holding the demo university: a copy of the database
+ * scripts/e2e-server.mjs seeded for this run, so that a server started on it neither creates,
+ * migrates nor seeds one (a minute or more of a loaded machine's CPU each time).
+ */
+export function demoDataDir(prefix: string): string {
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  const seeded = path.join(root, 'e2e/.data', `${process.env.E2E_PORT ?? 3100}-demo`, 'db');
+  cpSync(seeded, path.join(dataDir, 'db'), { recursive: true });
+  return dataDir;
+}
 
 export interface OwnServer {
   url: string;

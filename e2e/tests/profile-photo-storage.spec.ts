@@ -5,7 +5,7 @@ import { expect as baseExpect, type Locator, test } from '@playwright/test';
 import S3rver from 's3rver';
 import { DEMO_DOMAIN, DEMO_PASSWORD, demoUsers } from '../support/demo.ts';
 import { dropFile } from '../support/files.ts';
-import { type OwnServer, startOwnServer } from '../support/ownServer.ts';
+import { demoDataDir, type OwnServer, startOwnServer } from '../support/ownServer.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -49,7 +49,7 @@ test.describe('profile photo storage', () => {
       page,
     }, testInfo) => {
       test.setTimeout(240_000);
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'kindling-e2e-data-'));
+      const dataDir = demoDataDir('kindling-e2e-data-');
       dataDirs.push(dataDir);
       // Beside the shared server's port, so side-by-side runs on other ports do not collide.
       const port = Number(process.env.E2E_PORT ?? 3100) + 50;

@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
 import { DEMO_DOMAIN, DEMO_PASSWORD, demoUsers } from '../support/demo.ts';
-import { type OwnServer, startOwnServer } from '../support/ownServer.ts';
+import { demoDataDir, type OwnServer, startOwnServer } from '../support/ownServer.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -87,7 +85,7 @@ test.describe('stored XSS: every free text is shown as text', () => {
   test.beforeAll(async () => {
     const testInfo = test.info();
     test.setTimeout(150_000);
-    dataDir = mkdtempSync(path.join(tmpdir(), 'kindling-e2e-xss-'));
+    dataDir = demoDataDir('kindling-e2e-xss-');
     const offset = testInfo.project.name === 'mobile' ? 52 : 51;
     server = await startOwnServer(Number(process.env.E2E_PORT ?? 3100) + offset, dataDir);
   });

@@ -1,11 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { DEMO_DOMAIN, DEMO_PASSWORD, demoUsers } from '../support/demo.ts';
-import { type OwnServer, startOwnServer } from '../support/ownServer.ts';
+import { demoDataDir, type OwnServer, startOwnServer } from '../support/ownServer.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -16,29 +15,30 @@ const OTHER = 'other.localhost';
 test.describe('a session on another tenant’s screen', () => {
   test.skip(({ isMobile }) => isMobile, 'the tenant check does not depend on the screen width');
 
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'kindling-e2e-tenants-'));
+  let dataDir: string | undefined;
   let server: OwnServer | undefined;
 
   test.afterAll(async () => {
     await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   test('a link naming another university signs the member out before showing anything', async ({
     page,
   }, testInfo) => {
-    // Two CLI runs and a server start come first: more than a journey's 60 s when loaded.
+    // A CLI run and a server start come first: more than a journey's 60 s when loaded.
     test.setTimeout(240_000);
+    const folder = demoDataDir('kindling-e2e-tenants-');
+    dataDir = folder;
     const cli = (...args: string[]) =>
       promisify(execFile)(
         process.execPath,
         ['--import', 'tsx', 'server/src/cli/main.ts', ...args],
         {
           cwd: root,
-          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+          env: { ...process.env, DATA_DIR: folder, DATABASE_URL: '' },
         },
       );
-    await cli('demo');
     await cli(
       'tenant',
       'create',
@@ -52,7 +52,7 @@ test.describe('a session on another tenant’s screen', () => {
       DEMO_PASSWORD,
     );
     // Beside the shared server's port, so side-by-side runs on other ports do not collide.
-    server = await startOwnServer(Number(process.env.E2E_PORT ?? 3100) + 60, dataDir);
+    server = await startOwnServer(Number(process.env.E2E_PORT ?? 3100) + 60, folder);
     const { url } = server;
     const demo = await (
       await page.request.get(`${url}/api/v1/tenant?domain=${DEMO_DOMAIN}`)
