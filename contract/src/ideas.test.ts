@@ -73,11 +73,10 @@ describe('idea body', () => {
 });
 
 describe('idea list query', () => {
-  it('reads comma lists of ids and defaults', () => {
+  it('reads comma lists of ids and defaults, leaving the order to the service', () => {
     expect(ideaListQuery.parse({ support_id: '3,1,3', following: 'true' })).toEqual({
       page: 1,
       page_size: 10,
-      sort_order: 'desc',
       following: true,
       support_id: [3, 1],
       school_id: undefined,
