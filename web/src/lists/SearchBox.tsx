@@ -14,8 +14,8 @@ interface SearchBoxProps {
 
 /**
  * A list's search box: the list follows the typing once it pauses. The timer is its own rather
- * than useDebounced's because a search changed elsewhere (Clear filters, the back button) must
- * cancel what was typed before it, which a settled value would apply again.
+ * than useDebounced's because a search changed elsewhere (Clear filters, a chip, the back button)
+ * must cancel what was typed before it, which a settled value would apply again.
  */
 export function SearchBox({
   label,
@@ -27,8 +27,14 @@ export function SearchBox({
 }: SearchBoxProps) {
   const id = useId();
   const [text, setText] = useState(value);
+  const [shown, setShown] = useState(value);
   // The URL wins when it changes elsewhere, but not over spaces still being typed between words.
-  useEffect(() => setText((current) => (current.trim() === value ? current : value)), [value]);
+  // It wins in the same render: set in an effect, the old text outlived it for a moment, long
+  // enough on a busy phone for the timer below to search for it again and undo a removed chip.
+  if (shown !== value) {
+    setShown(value);
+    if (text.trim() !== value) setText(value);
+  }
   useEffect(() => {
     if (text.trim() === value) return;
     const timer = setTimeout(() => onSearch(text.trim()), DEBOUNCE_MS);
