@@ -29,6 +29,7 @@ import { peopleRoutes } from './people/routes.ts';
 import { profileRoutes } from './profiles/routes.ts';
 import { referenceAdminRoutes } from './reference/admin-routes.ts';
 import { referenceRoutes } from './reference/routes.ts';
+import { identityProviderRoutes } from './sso/admin-routes.ts';
 import { imageOrigins } from './storage/s3.ts';
 import { serveUploads } from './storage/serve-uploads.ts';
 import { tenantRoutes } from './tenants/routes.ts';
@@ -52,7 +53,8 @@ function apiRoutes(deps: Deps) {
     .route('/', referenceAdminRoutes(deps))
     .route('/', importRoutes(deps))
     .route('/', brandingRoutes(deps))
-    .route('/', adminIdeaRoutes(deps));
+    .route('/', adminIdeaRoutes(deps))
+    .route('/', identityProviderRoutes(deps));
 }
 
 /** The whole server: one pipeline in front of every route (docs/architecture.md, request lifecycle). */

@@ -49,6 +49,11 @@ export type DatabaseConfig =
 
 export interface Config {
   production: boolean;
+  /**
+   * Where requests to identity providers may go (sso/network.ts, CONTRACT §8): anywhere in
+   * development; https to public addresses in production; that and the loopback address otherwise.
+   */
+  providerNetwork: 'open' | 'loopback' | 'public';
   port: number;
   host: string;
   publicUrl: string;
@@ -126,6 +131,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 
   return {
     production,
+    providerNetwork: production ? 'public' : e.NODE_ENV === 'development' ? 'open' : 'loopback',
     port: e.PORT,
     host: e.HOST,
     publicUrl,

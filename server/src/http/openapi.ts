@@ -27,6 +27,10 @@ export const apiTags = [
     description: 'The lookups with their use, to rename, deactivate or reactivate (needs `admin`)',
   },
   { name: 'Bulk onboarding', description: 'People added from a CSV file (needs `admin`)' },
+  {
+    name: 'Single sign-on',
+    description: "A university's identity providers, and signing in through them",
+  },
 ] as const;
 export type ApiTag = (typeof apiTags)[number]['name'];
 

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { insertToken } from '../../src/auth/repository.ts';
 import { randomToken, tokenHash } from '../../src/auth/tokens.ts';
 import { departments, ipStatuses, roles } from '../../src/db/schema.ts';
+import { identityProviders } from '../../src/db/schema-sso.ts';
 import { bindTenant } from '../../src/db/tenant-scope.ts';
 import {
   AUTHOR_PERMISSIONS,
@@ -10,6 +11,7 @@ import {
   postIdea,
   supportIds,
 } from '../../src/ideas/test-fixtures.ts';
+import { generateServiceProviderKeys } from '../../src/sso/sp-keys.ts';
 import type { TestApp } from '../app.ts';
 import { makeSchool, makeTenant, makeUser, sessionCookie } from '../factories.ts';
 import { type Operation, sampleOf, uniqueSuffix, urlOf } from './operations.ts';
@@ -44,6 +46,25 @@ export interface Side {
   ideaId: number;
   /** Approved by an administrator, not yet accepted: the claim flow's starting point. */
   invitee: { id: number; token: string };
+  /** An OIDC provider whose discovery is stored, and SAML metadata a new provider may be made of. */
+  identityProvider: { id: number; name: string; samlMetadata: string };
+}
+
+const ISSUER = 'https://login.example.edu';
+
+/** A SAML identity provider's metadata, read with no network: a new provider needs nothing more. */
+async function samlMetadata(mark: string): Promise<string> {
+  const { signing } = await generateServiceProviderKeys(
+    `${mark.toLowerCase()}.example.edu`,
+    new Date(),
+  );
+  const certificate = signing.certificate.replace(/-----[A-Z ]+-----|\s/g, '');
+  return `<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://idp.example.edu/${mark}">
+  <IDPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">
+    <KeyDescriptor use="signing"><KeyInfo xmlns="http://www.w3.org/2000/09/xmldsig#"><X509Data><X509Certificate>${certificate}</X509Certificate></X509Data></KeyInfo></KeyDescriptor>
+    <SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="https://idp.example.edu/sso"/>
+  </IDPSSODescriptor>
+</EntityDescriptor>`;
 }
 
 export interface World {
@@ -72,7 +93,7 @@ async function makeSide(t: TestApp, mark: string, roleId: number): Promise<Side>
   const faculty = await member([...AUTHOR_PERMISSIONS, 'invite_user'], 2);
   const student = await member([], 1);
   const school = await makeSchool(t.db, tenantId, `${mark} School of Science`);
-  const { departmentId, ipStatusId } = await t.db.transaction(async (tx) => {
+  const { departmentId, ipStatusId, provider } = await t.db.transaction(async (tx) => {
     await bindTenant(tx, tenantId);
     const [department] = await tx
       .insert(departments)
@@ -85,8 +106,29 @@ async function makeSide(t: TestApp, mark: string, roleId: number): Promise<Side>
     await tx
       .insert(roles)
       .values({ tenantId, id: roleId, name: `${mark} visitor`, icon: 'person' });
-    if (!department || !ipStatus) throw new Error('no department or IP status');
-    return { departmentId: department.id, ipStatusId: ipStatus.id };
+    const [provider] = await tx
+      .insert(identityProviders)
+      .values({
+        tenantId,
+        protocol: 'oidc',
+        name: `${mark} Login`,
+        emailDomains: [domain],
+        settings: {
+          issuer: ISSUER,
+          client_id: 'kindling',
+          scopes: 'openid email profile',
+          discovery: {
+            issuer: ISSUER,
+            authorization_endpoint: `${ISSUER}/authorize`,
+            token_endpoint: `${ISSUER}/token`,
+            jwks_uri: `${ISSUER}/jwks`,
+          },
+        },
+      })
+      .returning({ id: identityProviders.id, name: identityProviders.name });
+    if (!department || !ipStatus || !provider)
+      throw new Error('no department, IP status or provider');
+    return { departmentId: department.id, ipStatusId: ipStatus.id, provider };
   });
   const [supportId] = await supportIds(t, tenantId);
   if (supportId === undefined) throw new Error('no support types');
@@ -126,6 +168,7 @@ async function makeSide(t: TestApp, mark: string, roleId: number): Promise<Side>
     roleId,
     ideaId,
     invitee: { id: invited.id, token },
+    identityProvider: { ...provider, samlMetadata: await samlMetadata(mark) },
   };
 }
 
@@ -156,6 +199,10 @@ const pathRules: { template: RegExp; params: (side: Side) => Record<string, numb
   {
     template: /^\/api\/v1\/admin\/ideas\/\{id\}(\/case-manager)?$/,
     params: (s) => ({ id: s.ideaId }),
+  },
+  {
+    template: /^\/api\/v1\/admin\/identity-providers\/\{id\}$/,
+    params: (s) => ({ id: s.identityProvider.id }),
   },
 ];
 
@@ -209,6 +256,21 @@ const bodyRules: Record<string, (side: Side) => Record<string, unknown>> = {
   'POST /api/v1/ideas': (s) => ({ support_ids: [s.supportId] }),
   'PUT /api/v1/ideas/{id}': (s) => ({ support_ids: [s.supportId] }),
   'PUT /api/v1/profiles/{id}': () => ({ first_name: 'Sample', last_name: 'Person', bio: 'A bio.' }),
+  'POST /api/v1/admin/identity-providers': (s) => ({
+    protocol: 'saml',
+    name: `Provider ${uniqueSuffix()}`,
+    email_domains: [s.domain],
+    metadata_xml: s.identityProvider.samlMetadata,
+  }),
+  // The same issuer and client: saved without reading the discovery document again.
+  'PUT /api/v1/admin/identity-providers/{id}': (s) => ({
+    protocol: 'oidc',
+    name: s.identityProvider.name,
+    email_domains: [s.domain],
+    issuer: ISSUER,
+    client_id: 'kindling',
+    scopes: 'openid email profile',
+  }),
 };
 
 function person(roleId: number) {
