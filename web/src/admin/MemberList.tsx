@@ -1,12 +1,12 @@
 import type { AdminUser } from '@kindling/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '../api/apiError.ts';
+import { useRowChange } from '../api/useRowChange.ts';
 import { LoadProblem } from '../errors/LoadProblem.tsx';
 import { Pager } from '../lists/Pager.tsx';
 import { useBackToFirstPage } from '../lists/useBackToFirstPage.ts';
 import { usePage } from '../lists/useUrlState.ts';
 import { Spinner } from '../shell/Spinner.tsx';
-import { showToast } from '../shell/showToast.ts';
 import { type AdminStatusFilter, adminUsersKey, fetchAdminUsers, setApproval } from './adminApi.ts';
 import styles from './MemberList.module.css';
 import { type Decision, MemberTable } from './MemberTable.tsx';
@@ -19,26 +19,20 @@ interface MemberListProps {
 /** One page of members from the administration API, with approve and decline. */
 export function MemberList({ adminStatusId, empty }: MemberListProps) {
   const page = usePage();
-  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: adminUsersKey(adminStatusId, page),
     queryFn: ({ signal }) => fetchAdminUsers(adminStatusId, page, signal),
   });
 
-  const decide = async (user: AdminUser, decision: Decision) => {
+  const { busy, run } = useRowChange<AdminUser>('approval', ['admin', 'users']);
+  const decide = (user: AdminUser, decision: Decision) => {
     const name = `${user.first_name} ${user.last_name}`;
-    try {
+    run(user, async () => {
       await setApproval(user.id, decision);
-      showToast(
-        decision === 2
-          ? `Approved ${name}.${user.has_account ? '' : ' A link to claim the profile was emailed.'}`
-          : `Declined ${name}.`,
-        'success',
-      );
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
-    } catch (error) {
-      showToast(isApiError(error) ? error.message : 'An unknown error occurred.', 'error');
-    }
+      return decision === 2
+        ? `Approved ${name}.${user.has_account ? '' : ' A link to claim the profile was emailed.'}`
+        : `Declined ${name}.`;
+    });
   };
 
   // A page emptied by the last decision on it sends the list back to the first page (SPEC §4).
@@ -69,7 +63,7 @@ export function MemberList({ adminStatusId, empty }: MemberListProps) {
       <p className={styles.count} aria-live="polite">
         {total === 1 ? '1 person' : `${total} people`}
       </p>
-      <MemberTable caption={empty.title} users={users} onDecide={decide} />
+      <MemberTable caption={empty.title} users={users} busy={busy} onDecide={decide} />
       <Pager page={page} totalPages={totalPages} />
     </div>
   );

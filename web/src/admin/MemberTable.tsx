@@ -1,6 +1,5 @@
 // biome-ignore-all lint/a11y/noRedundantRoles: browsers drop table semantics from cells restyled as blocks (the cards at the mobile breakpoint); the roles keep them.
 import { type AdminUser, status } from '@kindling/contract';
-import { useState } from 'react';
 import { formatLongDate } from '../format/dates.ts';
 import buttons from '../shell/buttons.module.css';
 import styles from './MemberTable.module.css';
@@ -10,7 +9,9 @@ export type Decision = 2 | 3;
 interface MemberTableProps {
   caption: string;
   users: readonly AdminUser[];
-  onDecide(user: AdminUser, decision: Decision): Promise<void>;
+  /** The members whose decision is on its way. */
+  busy: ReadonlySet<number>;
+  onDecide(user: AdminUser, decision: Decision): void;
 }
 
 const fullName = (user: AdminUser) => `${user.first_name} ${user.last_name}`;
@@ -19,22 +20,7 @@ const fullName = (user: AdminUser) => `${user.first_name} ${user.last_name}`;
  * Requests as a table, which becomes a list of cards at the mobile breakpoint (each cell then
  * carries its column's name), with approve and decline beside each.
  */
-export function MemberTable({ caption, users, onDecide }: MemberTableProps) {
-  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
-
-  const decide = async (user: AdminUser, decision: Decision) => {
-    setBusy((ids) => new Set(ids).add(user.id));
-    try {
-      await onDecide(user, decision);
-    } finally {
-      setBusy((ids) => {
-        const next = new Set(ids);
-        next.delete(user.id);
-        return next;
-      });
-    }
-  };
-
+export function MemberTable({ caption, users, busy, onDecide }: MemberTableProps) {
   return (
     <table className={styles.table} role="table">
       <caption className="visually-hidden">{caption}</caption>
@@ -86,7 +72,7 @@ export function MemberTable({ caption, users, onDecide }: MemberTableProps) {
                     className={buttons.primary}
                     disabled={pending}
                     aria-label={`Approve ${name}`}
-                    onClick={() => decide(user, 2)}
+                    onClick={() => onDecide(user, 2)}
                   >
                     Approve
                   </button>
@@ -97,7 +83,7 @@ export function MemberTable({ caption, users, onDecide }: MemberTableProps) {
                     className={buttons.secondary}
                     disabled={pending}
                     aria-label={`Decline ${name}`}
-                    onClick={() => decide(user, 3)}
+                    onClick={() => onDecide(user, 3)}
                   >
                     Decline
                   </button>

@@ -102,3 +102,7 @@ export function toApiError(error: unknown): ApiError {
 export function isApiError(error: unknown, code?: ApiErrorCode): error is ApiError {
   return error instanceof ApiError && (code === undefined || error.code === code);
 }
+
+/** What a member is told of a failed call: the catalogue's message, or the unknown error's. */
+export const problemMessage = (error: unknown): string =>
+  isApiError(error) ? error.message : 'An unknown error occurred.';

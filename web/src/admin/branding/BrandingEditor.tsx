@@ -11,7 +11,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Controller, get, useForm, useWatch } from 'react-hook-form';
-import { isApiError } from '../../api/apiError.ts';
+import { isApiError, problemMessage } from '../../api/apiError.ts';
 import { LoadProblem } from '../../errors/LoadProblem.tsx';
 import fields from '../../forms/Field.module.css';
 import { TextField } from '../../forms/TextField.tsx';
@@ -115,7 +115,7 @@ function EditorForm({ answer }: { answer: BrandingAdminAnswer }) {
           setError(formFieldOf(detail.field) as never, { message: detail.error });
         }
       }
-      showToast(isApiError(error) ? error.message : 'An unknown error occurred.', 'error');
+      showToast(problemMessage(error), 'error');
     }
   });
 

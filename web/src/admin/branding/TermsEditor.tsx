@@ -2,7 +2,7 @@ import type { TermsAdminAnswer, TermsAnswer } from '@kindling/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Control, get, type UseFormRegister, useFieldArray, useForm } from 'react-hook-form';
-import { isApiError } from '../../api/apiError.ts';
+import { isApiError, problemMessage } from '../../api/apiError.ts';
 import { LoadProblem } from '../../errors/LoadProblem.tsx';
 import { TextField } from '../../forms/TextField.tsx';
 import buttons from '../../shell/buttons.module.css';
@@ -51,7 +51,7 @@ function TermsForm({ answer }: { answer: TermsAdminAnswer }) {
         setError(detail.field as never, { message: detail.error });
       }
     }
-    showToast(isApiError(failure) ? failure.message : 'An unknown error occurred.', 'error');
+    showToast(problemMessage(failure), 'error');
   };
 
   const save = handleSubmit(async (values) => {

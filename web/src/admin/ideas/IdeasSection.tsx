@@ -1,12 +1,12 @@
 import type { AdminIdea } from '@kindling/contract';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isApiError } from '../../api/apiError.ts';
+import { useRowChange } from '../../api/useRowChange.ts';
 import { LoadProblem } from '../../errors/LoadProblem.tsx';
 import { Pager } from '../../lists/Pager.tsx';
 import { useBackToFirstPage } from '../../lists/useBackToFirstPage.ts';
 import { Spinner } from '../../shell/Spinner.tsx';
-import { showToast } from '../../shell/showToast.ts';
 import { usePersisted } from '../../state/usePersisted.ts';
 import list from '../MemberList.module.css';
 import { ConfirmDialog } from '../members/ConfirmDialog.tsx';
@@ -38,12 +38,10 @@ type Asking = { idea: AdminIdea; action: 'case-manager' | 'remove' } | null;
 
 /** Every idea of the portal: search, filters, the case manager, and removal. */
 export function IdeasSection() {
-  const queryClient = useQueryClient();
   const ipStatuses = usePersisted('ip_statuses');
   const schools = usePersisted('schools');
   const { filters, page, setFilters } = useIdeaFilters();
   const [asking, setAsking] = useState<Asking>(null);
-  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
   const query = useQuery({
     queryKey: adminIdeasKey(filters, page),
     queryFn: ({ signal }) => fetchAdminIdeas(filters, page, signal),
@@ -57,23 +55,7 @@ export function IdeasSection() {
   const pastTheEnd = isApiError(query.error, 'NOT_FOUND') && page > 1;
   useBackToFirstPage(pastTheEnd);
 
-  /** Runs a change, says how it went and refreshes the list; rethrows so a dialog stays open. */
-  const change = async (idea: AdminIdea, work: () => Promise<string>) => {
-    setBusy((ids) => new Set(ids).add(idea.id));
-    try {
-      showToast(await work(), 'success');
-      await queryClient.invalidateQueries({ queryKey: ['admin'] });
-    } catch (error) {
-      showToast(isApiError(error) ? error.message : 'An unknown error occurred.', 'error');
-      throw error;
-    } finally {
-      setBusy((ids) => {
-        const next = new Set(ids);
-        next.delete(idea.id);
-        return next;
-      });
-    }
-  };
+  const { busy, change } = useRowChange<AdminIdea>('idea', ['admin']);
 
   const data = query.data;
   return (

@@ -9,7 +9,7 @@ import {
 } from '@kindling/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useRef, useState } from 'react';
-import { isApiError } from '../../api/apiError.ts';
+import { problemMessage } from '../../api/apiError.ts';
 import { FormAlert } from '../../forms/FormAlert.tsx';
 import buttons from '../../shell/buttons.module.css';
 import { Spinner } from '../../shell/Spinner.tsx';
@@ -27,8 +27,6 @@ type Stage =
 
 const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
-const problemOf = (error: unknown) =>
-  isApiError(error) ? error.message : 'An unknown error occurred.';
 
 /** A table's frame that scrolls when it is wider or longer than the screen. */
 function Scroller({ label, children }: { label: string; children: ReactNode }) {
@@ -202,7 +200,7 @@ export function ImportSection() {
       setStage({ step: 'previewed', file, preview });
     } catch (error) {
       if (current.signal.aborted) return;
-      setStage({ step: 'failed', message: problemOf(error) });
+      setStage({ step: 'failed', message: problemMessage(error) });
       // So that choosing the same file again, once fixed, checks it again.
       if (input.current) input.current.value = '';
     }
@@ -219,7 +217,7 @@ export function ImportSection() {
       );
       await queryClient.invalidateQueries({ queryKey: ['admin'] });
     } catch (error) {
-      setStage({ step: 'failed', message: problemOf(error) });
+      setStage({ step: 'failed', message: problemMessage(error) });
     }
   };
 

@@ -1,8 +1,9 @@
 import type { AdminUser, Permission } from '@kindling/contract';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../api/apiError.ts';
+import { useRowChange } from '../../api/useRowChange.ts';
 import { paths } from '../../app/paths.ts';
 import { useAuth } from '../../auth/AuthContext.ts';
 import { LoadProblem } from '../../errors/LoadProblem.tsx';
@@ -10,7 +11,6 @@ import { Pager } from '../../lists/Pager.tsx';
 import { useBackToFirstPage } from '../../lists/useBackToFirstPage.ts';
 import { useRoles } from '../../lookups/roles.ts';
 import { Spinner } from '../../shell/Spinner.tsx';
-import { showToast } from '../../shell/showToast.ts';
 import { usePersisted } from '../../state/usePersisted.ts';
 import { useTenant } from '../../tenant/TenantContext.ts';
 import { setApproval } from '../adminApi.ts';
@@ -33,13 +33,11 @@ export function MembersSection() {
   const tenant = useTenant();
   const { user: me } = useAuth();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const roles = useRoles(tenant.id).data ?? [];
   const schools = usePersisted('schools');
   const departments = usePersisted('departments');
   const { filters, page, setFilters } = useMemberFilters();
   const [asking, setAsking] = useState<Asking>(null);
-  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
   const query = useQuery({
     queryKey: membersKey(filters, page),
     queryFn: ({ signal }) => fetchMembers(filters, page, signal),
@@ -49,24 +47,7 @@ export function MembersSection() {
   const pastTheEnd = isApiError(query.error, 'NOT_FOUND') && page > 1;
   useBackToFirstPage(pastTheEnd);
 
-  /** Runs a change, says how it went, and refreshes what it touched; rethrows for dialogs. */
-  const change = async (user: AdminUser, work: () => Promise<string>) => {
-    setBusy((ids) => new Set(ids).add(user.id));
-    try {
-      showToast(await work(), 'success');
-      await queryClient.invalidateQueries({ queryKey: ['admin'] });
-    } catch (error) {
-      showToast(isApiError(error) ? error.message : 'An unknown error occurred.', 'error');
-      throw error;
-    } finally {
-      setBusy((ids) => {
-        const next = new Set(ids);
-        next.delete(user.id);
-        return next;
-      });
-    }
-  };
-  const quietly = (promise: Promise<unknown>) => promise.catch(() => undefined);
+  const { busy, change, run } = useRowChange<AdminUser>('member', ['admin']);
 
   const act = (user: AdminUser, action: MemberAction) => {
     const name = fullName(user);
@@ -75,28 +56,22 @@ export function MembersSection() {
         navigate(paths.profile(user.id));
         return;
       case 'approve':
-        void quietly(
-          change(user, async () => {
-            await setApproval(user.id, 2);
-            return `Approved ${name}.${user.has_account ? '' : ' A link to claim the profile was emailed.'}`;
-          }),
-        );
+        run(user, async () => {
+          await setApproval(user.id, 2);
+          return `Approved ${name}.${user.has_account ? '' : ' A link to claim the profile was emailed.'}`;
+        });
         return;
       case 'claim-mail':
-        void quietly(
-          change(user, async () => {
-            await resendClaimMail(user.id);
-            return `A new link to claim the profile was emailed to ${user.email}.`;
-          }),
-        );
+        run(user, async () => {
+          await resendClaimMail(user.id);
+          return `A new link to claim the profile was emailed to ${user.email}.`;
+        });
         return;
       case 'enable':
-        void quietly(
-          change(user, async () => {
-            await setDisabled(user.id, false);
-            return `Re-enabled ${name}.`;
-          }),
-        );
+        run(user, async () => {
+          await setDisabled(user.id, false);
+          return `Re-enabled ${name}.`;
+        });
         return;
       default:
         setAsking({ user, action });

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { problemMessage } from '../../api/apiError.ts';
 import buttons from '../../shell/buttons.module.css';
-import { problemOf } from './EntryTable.tsx';
 import styles from './ReferenceSection.module.css';
 
 interface AddFormProps {
@@ -24,7 +24,7 @@ export function AddForm({ label, before, onAdd }: AddFormProps) {
       await onAdd(name);
       setName('');
     } catch (problem) {
-      setError(problemOf(problem));
+      setError(problemMessage(problem));
     } finally {
       setSaving(false);
     }

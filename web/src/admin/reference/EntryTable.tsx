@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { isApiError } from '../../api/apiError.ts';
+import { problemMessage } from '../../api/apiError.ts';
 import buttons from '../../shell/buttons.module.css';
 import styles from './ReferenceSection.module.css';
 
@@ -21,9 +21,6 @@ interface EntryTableProps {
   onRename(entry: Entry, name: string): Promise<void>;
   onToggle?(entry: Entry): Promise<void>;
 }
-
-export const problemOf = (error: unknown) =>
-  isApiError(error) ? error.message : 'An unknown error occurred.';
 
 /** One entry's name, or the form that renames it; the error stays beside the field. */
 function NameCell({
@@ -55,7 +52,7 @@ function NameCell({
       await onRename(draft);
       onDone();
     } catch (problem) {
-      setError(problemOf(problem));
+      setError(problemMessage(problem));
     } finally {
       setSaving(false);
     }

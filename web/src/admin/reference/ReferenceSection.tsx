@@ -2,13 +2,13 @@ import { roleIcons } from '@kindling/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { NavLink, Route, Routes } from 'react-router';
-import type { ApiError } from '../../api/apiError.ts';
+import { type ApiError, problemMessage } from '../../api/apiError.ts';
 import { LoadProblem } from '../../errors/LoadProblem.tsx';
 import { RoleIcon } from '../../ideas/ideaIcons.tsx';
 import { Spinner } from '../../shell/Spinner.tsx';
 import { showToast } from '../../shell/showToast.ts';
 import { AddForm } from './AddForm.tsx';
-import { type Entry, EntryTable, problemOf } from './EntryTable.tsx';
+import { type Entry, EntryTable } from './EntryTable.tsx';
 import styles from './ReferenceSection.module.css';
 import {
   addEntry,
@@ -41,7 +41,7 @@ function useChange(kind: Kind) {
     try {
       await work();
     } catch (error) {
-      showToast(problemOf(error), 'error');
+      showToast(problemMessage(error), 'error');
       throw error;
     }
     showToast(done, 'success');
