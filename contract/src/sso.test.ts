@@ -89,7 +89,6 @@ describe('the start of a sign-in', () => {
     expect(ssoStartQuery.parse({ tenant_id: '1' })).toEqual({
       tenant_id: 1,
       remember_session: false,
-      redirect: '/dashboard',
     });
   });
 });

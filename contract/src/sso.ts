@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanParam, tenantIdParam } from './query.ts';
+import { tenantIdParam } from './query.ts';
 
 /**
  * Institutional single sign-on (CONTRACT §8): the administration calls on a tenant's identity
@@ -203,8 +203,12 @@ export const appPath = z
 /** GET /auth/sso/{id}/start. */
 export const ssoStartQuery = z.object({
   tenant_id: tenantIdParam,
-  remember_session: booleanParam.default(false),
-  redirect: appPath.default('/dashboard'),
+  remember_session: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+  /** Where to go once signed in; `/dashboard` when not given. */
+  redirect: appPath.optional(),
 });
 
 /** The `sso_error` a failed sign-in brings back to `/signin`. */

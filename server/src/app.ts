@@ -30,6 +30,7 @@ import { profileRoutes } from './profiles/routes.ts';
 import { referenceAdminRoutes } from './reference/admin-routes.ts';
 import { referenceRoutes } from './reference/routes.ts';
 import { identityProviderRoutes } from './sso/admin-routes.ts';
+import { ssoRoutes } from './sso/routes.ts';
 import { imageOrigins } from './storage/s3.ts';
 import { serveUploads } from './storage/serve-uploads.ts';
 import { tenantRoutes } from './tenants/routes.ts';
@@ -54,7 +55,8 @@ function apiRoutes(deps: Deps) {
     .route('/', importRoutes(deps))
     .route('/', brandingRoutes(deps))
     .route('/', adminIdeaRoutes(deps))
-    .route('/', identityProviderRoutes(deps));
+    .route('/', identityProviderRoutes(deps))
+    .route('/', ssoRoutes(deps));
 }
 
 /** The whole server: one pipeline in front of every route (docs/architecture.md, request lifecycle). */

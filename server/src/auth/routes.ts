@@ -31,7 +31,7 @@ import { SESSION_COOKIE } from './session-middleware.ts';
 
 const CLAIMED = 'Your password has been set. You can now sign in.';
 
-function setSessionCookie(
+export function setSessionCookie(
   c: Context<AppEnv>,
   deps: Deps,
   token: string,

@@ -7,7 +7,9 @@ import {
   status,
 } from '@kindling/contract';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+
 import type { Deps, SessionContext } from '../context.ts';
+import type { Tx } from '../db/client.ts';
 import { accountElsewhere, type TenantRow } from '../db/system.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
@@ -145,35 +147,62 @@ export async function signIn(deps: Deps, tenant: TenantRow, input: SignInInput):
   if (previous && previous.tenantId !== tenant.id) {
     await signOut(deps, previous.tenantId, previous.sessionId);
   }
+  return inTenant(deps.database.db, tenant.id, (tx) =>
+    openSession(deps, tx, {
+      tenantId: tenant.id,
+      userId: user.id,
+      remember: input.remember,
+      replaces: previous?.tenantId === tenant.id ? previous.sessionId : null,
+      // A reset since the password was checked above wins.
+      check: (current) => {
+        if (current.passwordHash !== user.passwordHash) {
+          throw new AppError('UNAUTHORIZED', signInMessages.incorrect);
+        }
+      },
+    }),
+  );
+}
+
+/**
+ * Starts a session (CONTRACT §3) in the caller's transaction, for a password or a single sign-on.
+ * The user and account are looked at again under a lock: a decline, a disable or a withdrawn
+ * approval since they were read wins. `check` adds the caller's own condition on the locked row.
+ */
+export async function openSession(
+  deps: Deps,
+  tx: Tx,
+  input: {
+    tenantId: number;
+    userId: number;
+    remember: boolean;
+    /** The browser's previous session in this tenant, revoked as this one starts. */
+    replaces: number | null;
+    check?: (current: NonNullable<Awaited<ReturnType<typeof lockForSignIn>>>) => void;
+  },
+): Promise<SignedIn> {
+  const { tenantId, userId } = input;
   const now = deps.now();
   const lifetime = input.remember ? limits.rememberSessionSeconds : limits.sessionSeconds;
   const token = randomToken();
-  const answer = await inTenant(deps.database.db, tenant.id, async (tx) => {
-    // Looked at again under a lock: a reset, decline or disable since the read above wins.
-    const current = await lockForSignIn(tx, tenant.id, user.id);
-    if (current?.passwordHash !== user.passwordHash) {
-      throw new AppError('UNAUTHORIZED', signInMessages.incorrect);
-    }
-    if (current.isDisabled) throw new AppError('FORBIDDEN', signInMessages.disabled);
-    if (current.adminStatusId !== status.approved || current.userStatusId !== status.approved) {
-      throw new AppError('NOT_APPROVED', signInMessages.notApproved);
-    }
-    if (previous?.tenantId === tenant.id) {
-      await revokeSession(tx, tenant.id, previous.sessionId, now);
-    }
-    const session = await insertSession(tx, {
-      tenantId: tenant.id,
-      userId: user.id,
-      tokenHash: tokenHash(deps.config.secretKey, token),
-      remember: input.remember,
-      issuedAt: now,
-      expiresAt: new Date(now.getTime() + lifetime * 1000),
-    });
-    const details = await findUserDetails(tx, tenant.id, user.id);
-    if (!details) throw new Error('user details vanished during sign-in');
-    return presentSession(details, session);
+  const current = await lockForSignIn(tx, tenantId, userId);
+  if (!current) throw new AppError('UNAUTHORIZED', signInMessages.incorrect);
+  input.check?.(current);
+  if (current.isDisabled) throw new AppError('FORBIDDEN', signInMessages.disabled);
+  if (current.adminStatusId !== status.approved || current.userStatusId !== status.approved) {
+    throw new AppError('NOT_APPROVED', signInMessages.notApproved);
+  }
+  if (input.replaces !== null) await revokeSession(tx, tenantId, input.replaces, now);
+  const session = await insertSession(tx, {
+    tenantId,
+    userId,
+    tokenHash: tokenHash(deps.config.secretKey, token),
+    remember: input.remember,
+    issuedAt: now,
+    expiresAt: new Date(now.getTime() + lifetime * 1000),
   });
-  return { token, answer, maxAgeSeconds: lifetime };
+  const details = await findUserDetails(tx, tenantId, userId);
+  if (!details) throw new Error('user details vanished during sign-in');
+  return { token, answer: presentSession(details, session), maxAgeSeconds: lifetime };
 }
 
 export function signOut(deps: Deps, tenantId: number, sessionId: number): Promise<void> {

@@ -29,3 +29,25 @@ export async function discover(config: Config, issuer: string, clientId: string)
   }
   return { ...metadata } as Discovery;
 }
+
+/**
+ * An openid-client configuration from the stored discovery document, so a sign-in does not read
+ * it again. The clock is the server's (tests move it), and every request is guarded.
+ */
+export function configurationFor(
+  config: Config,
+  discovery: Discovery,
+  clientId: string,
+  clientSecret: string,
+  now: Date,
+) {
+  const skew = Math.round((now.getTime() - Date.now()) / 1000);
+  const configuration = new client.Configuration(discovery, clientId, {
+    client_secret: clientSecret,
+    [client.clockSkew]: skew,
+  });
+  configuration[client.customFetch] = fetchFor(config) as client.CustomFetch;
+  configuration.timeout = 8;
+  for (const apply of allowHttp(discovery.issuer)) apply(configuration);
+  return configuration;
+}

@@ -201,7 +201,7 @@ const pathRules: { template: RegExp; params: (side: Side) => Record<string, numb
     params: (s) => ({ id: s.ideaId }),
   },
   {
-    template: /^\/api\/v1\/admin\/identity-providers\/\{id\}$/,
+    template: /^\/api\/v1\/(admin\/identity-providers\/\{id\}|auth\/sso\/\{id\}\/start)$/,
     params: (s) => ({ id: s.identityProvider.id }),
   },
 ];

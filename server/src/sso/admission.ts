@@ -1,0 +1,233 @@
+import { type SsoErrorCode, status } from '@kindling/contract';
+import { recordAudit } from '../audit/record.ts';
+import { openSession, type SignedIn } from '../auth/service.ts';
+import type { Deps } from '../context.ts';
+import type { Tx } from '../db/client.ts';
+import type { IdentityProviderRow } from '../db/schema-sso.ts';
+import type { TenantRow } from '../db/system.ts';
+import { inTenant } from '../db/tenant-scope.ts';
+import { AppError } from '../http/errors.ts';
+import { findRole, insertInvitee, listAdministrators } from '../invitations/repository.ts';
+import { invitationRequestForAdminMail, invitationRequestReceivedMail } from '../mail/templates.ts';
+import {
+  activateUser,
+  findLinkedUser,
+  findStanding,
+  insertPasswordlessAccount,
+  linkIdentity,
+} from './identity-repository.ts';
+
+/** Who the provider says the person is, once its answer has been verified. */
+export interface Asserted {
+  /** With `subject`, the stable identifier of CONTRACT §8. */
+  issuer: string;
+  subject: string;
+  email: string | null;
+  /** False only when the provider says the e-mail is not verified. */
+  emailVerified: boolean;
+  givenName: string | null;
+  familyName: string | null;
+}
+
+/** A refusal with one of CONTRACT §8's codes; the browser goes back to the sign-in screen with it. */
+export class SsoRefusal extends Error {
+  constructor(
+    readonly code: SsoErrorCode,
+    reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+
+/**
+ * CONTRACT §8's matching rules, in the provider's tenant only. The e-mail must be given, verified
+ * and of one of the provider's domains; the person is found by the stable identifier once linked,
+ * else by e-mail; a found record is signed in, activated, or refused by its standing; an unknown
+ * person is admitted or queued as the provider says. The session is opened in the same
+ * transaction that linked or created the person, under the lock of openSession.
+ */
+export async function admit(
+  deps: Deps,
+  tenant: TenantRow,
+  provider: IdentityProviderRow,
+  asserted: Asserted,
+  options: { remember: boolean; replaces: number | null },
+): Promise<SignedIn> {
+  const email = asserted.email?.toLowerCase();
+  if (!email?.includes('@')) {
+    throw new SsoRefusal('NO_EMAIL', 'the provider gave no e-mail');
+  }
+  if (!asserted.emailVerified) {
+    throw new SsoRefusal('EMAIL_NOT_VERIFIED', 'the provider says the e-mail is not verified');
+  }
+  if (!provider.emailDomains.includes(domainOf(email))) {
+    throw new SsoRefusal(
+      'DOMAIN_NOT_ALLOWED',
+      `${domainOf(email)} is not a domain of the provider`,
+    );
+  }
+  const now = deps.now();
+  const link = {
+    tenantId: tenant.id,
+    providerId: provider.id,
+    issuer: asserted.issuer,
+    subject: asserted.subject,
+  };
+  const outcome = await inTenant(deps.database.db, tenant.id, async (tx) => {
+    const linked = await findLinkedUser(
+      tx,
+      tenant.id,
+      provider.id,
+      asserted.issuer,
+      asserted.subject,
+    );
+    const found = await findStanding(
+      tx,
+      tenant.id,
+      linked === undefined ? { email } : { id: linked },
+    );
+    if (!found) {
+      return provider.autoApprove
+        ? { userId: await addMember(tx, tenant, provider, asserted, email, now), refusal: null }
+        : {
+            userId: null,
+            refusal: await queueRequest(deps, tx, tenant, provider, asserted, email),
+          };
+    }
+    await linkIdentity(tx, { ...link, userId: found.id }, now);
+    if (found.isDisabled) return { userId: found.id, refusal: 'DISABLED' as const };
+    if (found.adminStatusId === status.declined || found.userStatusId === status.declined) {
+      return { userId: found.id, refusal: 'DECLINED' as const };
+    }
+    if (found.adminStatusId !== status.approved) {
+      return { userId: found.id, refusal: 'NOT_APPROVED' as const };
+    }
+    // An approved profile not yet claimed is claimed by this sign-in: no password to invent.
+    if (found.userStatusId !== status.approved) await activateUser(tx, tenant.id, found.id, now);
+    if (found.accountId === null) await insertPasswordlessAccount(tx, tenant.id, found.id);
+    return { userId: found.id, refusal: null };
+  });
+  deps.mailer.nudge();
+  if (outcome.refusal || outcome.userId === null) {
+    throw new SsoRefusal(outcome.refusal ?? 'NOT_APPROVED', 'the member may not sign in yet');
+  }
+  const userId = outcome.userId;
+  try {
+    return await inTenant(deps.database.db, tenant.id, async (tx) => {
+      const signedIn = await openSession(deps, tx, {
+        tenantId: tenant.id,
+        userId,
+        remember: options.remember,
+        replaces: options.replaces,
+      });
+      await recordAudit(tx, {
+        tenantId: tenant.id,
+        actorId: userId,
+        action: 'sso.sign-in',
+        targetType: 'identity_provider',
+        targetId: provider.id,
+        summary: `Signed in through '${provider.name}'.`,
+        detail: { issuer: asserted.issuer, subject: asserted.subject },
+      });
+      return signedIn;
+    });
+  } catch (error) {
+    // A disable or a withdrawn approval that came between the two transactions.
+    if (error instanceof AppError && error.code === 'NOT_APPROVED') {
+      throw new SsoRefusal('NOT_APPROVED', 'approval withdrawn meanwhile');
+    }
+    if (error instanceof AppError) throw new SsoRefusal('DISABLED', 'disabled meanwhile');
+    throw error;
+  }
+}
+
+function names(asserted: Asserted, email: string) {
+  return {
+    firstName: (asserted.givenName?.trim() || email.slice(0, email.indexOf('@'))).slice(0, 100),
+    lastName: (asserted.familyName?.trim() || '-').slice(0, 100),
+  };
+}
+
+/** With auto_approve: an active member of the provider's default role, signed in at once. */
+async function addMember(
+  tx: Tx,
+  tenant: TenantRow,
+  provider: IdentityProviderRow,
+  asserted: Asserted,
+  email: string,
+  now: Date,
+): Promise<number> {
+  const role = await findRole(tx, tenant.id, provider.defaultRoleId);
+  const userId = await insertInvitee(tx, {
+    tenantId: tenant.id,
+    email,
+    ...names(asserted, email),
+    roleId: provider.defaultRoleId,
+    adminStatusId: status.approved,
+    userStatusId: status.approved,
+    permissions: role?.permissions ?? [],
+  });
+  await insertPasswordlessAccount(tx, tenant.id, userId);
+  await linkIdentity(
+    tx,
+    {
+      tenantId: tenant.id,
+      providerId: provider.id,
+      issuer: asserted.issuer,
+      subject: asserted.subject,
+      userId,
+    },
+    now,
+  );
+  return userId;
+}
+
+/** Without auto_approve: a pending invitation request that administrators approve as any other. */
+async function queueRequest(
+  deps: Deps,
+  tx: Tx,
+  tenant: TenantRow,
+  provider: IdentityProviderRow,
+  asserted: Asserted,
+  email: string,
+): Promise<'NOT_APPROVED'> {
+  const role = await findRole(tx, tenant.id, provider.defaultRoleId);
+  const person = names(asserted, email);
+  const userId = await insertInvitee(tx, {
+    tenantId: tenant.id,
+    email,
+    ...person,
+    roleId: provider.defaultRoleId,
+    adminStatusId: status.pending,
+    userStatusId: status.pending,
+    permissions: role?.permissions ?? [],
+  });
+  await linkIdentity(
+    tx,
+    {
+      tenantId: tenant.id,
+      providerId: provider.id,
+      issuer: asserted.issuer,
+      subject: asserted.subject,
+      userId,
+    },
+    deps.now(),
+  );
+  const brand = deps.mailer.brand(tenant);
+  await deps.mailer.enqueue(
+    tx,
+    tenant,
+    invitationRequestReceivedMail(brand, { email, firstName: person.firstName }),
+  );
+  const requester = {
+    name: `${person.firstName} ${person.lastName}`,
+    email,
+    role: role?.name ?? '',
+  };
+  for (const admin of await listAdministrators(tx, tenant.id)) {
+    await deps.mailer.enqueue(tx, tenant, invitationRequestForAdminMail(brand, admin, requester));
+  }
+  return 'NOT_APPROVED';
+}

@@ -1,0 +1,114 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { accounts, users } from '../db/schema.ts';
+import { ssoRequests, userIdentities } from '../db/schema-sso.ts';
+
+/** The user a provider's stable identifier was linked to, if any. */
+export async function findLinkedUser(
+  db: Executor,
+  tenantId: number,
+  providerId: number,
+  issuer: string,
+  subject: string,
+) {
+  const [row] = await db
+    .select({ userId: userIdentities.userId })
+    .from(userIdentities)
+    .where(
+      and(
+        eq(userIdentities.tenantId, tenantId),
+        eq(userIdentities.providerId, providerId),
+        eq(userIdentities.issuer, issuer),
+        eq(userIdentities.subject, subject),
+      ),
+    );
+  return row?.userId;
+}
+
+export async function linkIdentity(
+  db: Executor,
+  values: { tenantId: number; providerId: number; issuer: string; subject: string; userId: number },
+  now: Date,
+) {
+  await db
+    .insert(userIdentities)
+    .values({ ...values, lastSignInAt: now })
+    .onConflictDoUpdate({
+      target: [
+        userIdentities.tenantId,
+        userIdentities.providerId,
+        userIdentities.issuer,
+        userIdentities.subject,
+      ],
+      set: { lastSignInAt: now },
+    });
+}
+
+/** What the matching rules read of a user: standing, and whether an account exists. */
+export async function findStanding(
+  db: Executor,
+  tenantId: number,
+  where: { id: number } | { email: string },
+) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      adminStatusId: users.adminStatusId,
+      userStatusId: users.userStatusId,
+      isDisabled: users.isDisabled,
+      accountId: accounts.id,
+    })
+    .from(users)
+    .leftJoin(accounts, and(eq(accounts.tenantId, users.tenantId), eq(accounts.userId, users.id)))
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        'id' in where
+          ? eq(users.id, where.id)
+          : sql`lower(${users.email}) = ${where.email.toLowerCase()}`,
+      ),
+    );
+  return row;
+}
+
+/** An account without a password: the member signs in through their provider. */
+export async function insertPasswordlessAccount(db: Executor, tenantId: number, userId: number) {
+  await db.insert(accounts).values({ tenantId, userId, passwordHash: null }).onConflictDoNothing();
+}
+
+export async function activateUser(db: Executor, tenantId: number, userId: number, now: Date) {
+  await db
+    .update(users)
+    .set({ userStatusId: 2, updatedAt: now })
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+}
+
+export async function insertRequest(db: Executor, values: typeof ssoRequests.$inferInsert) {
+  // Requests never finished are cleared as new ones come, so the table stays small.
+  await db
+    .delete(ssoRequests)
+    .where(and(eq(ssoRequests.tenantId, values.tenantId), lt(ssoRequests.expiresAt, sql`now()`)));
+  await db.insert(ssoRequests).values(values);
+}
+
+/** Takes a live request: deleted as it is read, so a second use (any process) finds nothing. */
+export async function takeRequest(
+  db: Executor,
+  tenantId: number,
+  handle: string,
+  now: Date,
+  providerId?: number,
+) {
+  const [row] = await db
+    .delete(ssoRequests)
+    .where(
+      and(
+        eq(ssoRequests.tenantId, tenantId),
+        eq(ssoRequests.handle, handle),
+        providerId === undefined ? undefined : eq(ssoRequests.providerId, providerId),
+        sql`${ssoRequests.expiresAt} > ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning();
+  return row;
+}

@@ -1,0 +1,141 @@
+import { z } from '@hono/zod-openapi';
+import { idParam, type SsoErrorCode, ssoStartQuery } from '@kindling/contract';
+import type { Context } from 'hono';
+import { setSessionCookie } from '../auth/routes.ts';
+import type { AppEnv, Deps } from '../context.ts';
+import type { IdentityProviderRow } from '../db/schema-sso.ts';
+import { type TenantRow, tenantById } from '../db/system.ts';
+import { inTenant } from '../db/tenant-scope.ts';
+import { route } from '../http/access.ts';
+import { notFound } from '../http/errors.ts';
+import { errors, router } from '../http/openapi.ts';
+import { publicTenant, tenantOf } from '../http/tenant-context.ts';
+import { admit, SsoRefusal } from './admission.ts';
+import { finishOidc, parseState, startOidc, takeOidcRequest } from './oidc.ts';
+import { recordRefusal } from './refusals.ts';
+import { findProvider } from './repository.ts';
+import { ssoUrls } from './settings.ts';
+
+const tag = 'Single sign-on' as const;
+const redirect = { description: 'Sent on to the identity provider, or back into the app' };
+
+/** Back to the sign-in screen with CONTRACT §8's code; the tenant when it is known. */
+function failed(c: Context<AppEnv>, tenant: TenantRow | null, code: SsoErrorCode) {
+  const query = new URLSearchParams();
+  if (tenant) query.set('tenant', tenant.domain);
+  query.set('sso_error', code);
+  return c.redirect(`/signin?${query}`, 302);
+}
+
+/** Into the app at the path asked for at the start, naming the tenant as every link does. */
+function into(path: string, tenant: TenantRow) {
+  const url = new URL(path, 'http://app');
+  url.searchParams.set('tenant', tenant.domain);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+const providerIn = (deps: Deps, tenant: TenantRow, id: number) =>
+  inTenant(deps.database.db, tenant.id, (tx) => findProvider(tx, tenant.id, id));
+
+/** CONTRACT §8: the start of a sign-in at a provider, and the provider's answer coming back. */
+export function ssoRoutes(deps: Deps) {
+  /**
+   * What every answer from a provider ends in: the person admitted and the session's cookie set,
+   * or the refusal audited and the browser sent back to the sign-in screen with its code.
+   */
+  async function conclude(
+    c: Context<AppEnv>,
+    tenant: TenantRow,
+    provider: IdentityProviderRow,
+    pending: { redirect: string; remember: boolean },
+    work: () => Promise<Parameters<typeof admit>[3]>,
+  ) {
+    try {
+      if (!provider.enabled) throw new SsoRefusal('DISABLED', 'the provider is disabled');
+      const asserted = await work();
+      const previous = c.get('session');
+      const signedIn = await admit(deps, tenant, provider, asserted, {
+        remember: pending.remember,
+        replaces: previous?.tenantId === tenant.id ? previous.sessionId : null,
+      });
+      setSessionCookie(c, deps, signedIn.token, pending.remember, signedIn.maxAgeSeconds);
+      return c.redirect(into(pending.redirect, tenant), 302);
+    } catch (error) {
+      if (!(error instanceof SsoRefusal)) throw error;
+      await recordRefusal(deps, tenant, provider, error);
+      return failed(c, tenant, error.code);
+    }
+  }
+
+  return router()
+    .openapi(
+      route({
+        access: 'public',
+        method: 'get',
+        path: '/auth/sso/{id}/start',
+        operationId: 'startSingleSignOn',
+        tag,
+        summary:
+          'Sends the browser to the identity provider: OIDC code flow with state, nonce and PKCE S256, or a SAML AuthnRequest',
+        middleware: [publicTenant(deps)] as const,
+        request: { params: idParam, query: ssoStartQuery },
+        responses: { 302: redirect, 400: errors[400], 404: errors[404] },
+      }),
+      async (c) => {
+        const tenant = tenantOf(c);
+        const query = c.req.valid('query');
+        const provider = await providerIn(deps, tenant, c.req.valid('param').id);
+        if (!provider) throw notFound('No such identity provider.');
+        if (!provider.enabled) return failed(c, tenant, 'DISABLED');
+        // SAML's start arrives with its assertion consumer service (docs/decisions/0031).
+        if (provider.protocol !== 'oidc') return failed(c, tenant, 'PROVIDER_ERROR');
+        const pending = {
+          redirect: query.redirect ?? '/dashboard',
+          remember: query.remember_session,
+        };
+        try {
+          return c.redirect(await startOidc(deps, tenant, provider, pending), 302);
+        } catch (error) {
+          c.get('log').warn(
+            { err: error, provider: provider.id },
+            'single sign-on could not start',
+          );
+          return failed(c, tenant, 'PROVIDER_ERROR');
+        }
+      },
+    )
+    .openapi(
+      route({
+        access: 'public',
+        method: 'get',
+        path: '/auth/sso/oidc/callback',
+        operationId: 'finishOidcSignOn',
+        tag,
+        summary:
+          "The OIDC redirect URI: the provider's answer, checked; signs in and goes back to the app",
+        request: {
+          query: z.object({
+            state: z.string().max(400).optional(),
+            code: z.string().max(4000).optional(),
+            error: z.string().max(400).optional(),
+          }),
+        },
+        responses: { 302: redirect, 400: errors[400] },
+      }),
+      async (c) => {
+        const state = parseState(c.req.valid('query').state);
+        const tenant = state ? await tenantById(deps.database.db, state.tenantId) : undefined;
+        if (!state || !tenant) return failed(c, null, 'INVALID_RESPONSE');
+        const request = await takeOidcRequest(deps, tenant.id, state.providerId, state.random);
+        if (!request) return failed(c, tenant, 'INVALID_RESPONSE');
+        const provider = await providerIn(deps, tenant, request.providerId);
+        if (provider?.protocol !== 'oidc') return failed(c, tenant, 'DISABLED');
+        // The address registered at the provider, whatever proxy the request came through.
+        const callback = new URL(ssoUrls(deps.config).oidcCallback);
+        callback.search = new URL(c.req.url).search;
+        return conclude(c, tenant, provider, request, () =>
+          finishOidc(deps, provider, request, callback),
+        );
+      },
+    );
+}
