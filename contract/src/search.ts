@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ideaSummary } from './ideas.ts';
 import { limits } from './limits.ts';
 import { personCard } from './people.ts';
-import { pagination, searchText } from './query.ts';
+import { pageOf, pagination, searchText } from './query.ts';
 
 /**
  * Excerpts of a result, at most 3 of at most 200 characters: every matched word wrapped in
@@ -15,6 +15,14 @@ export type IdeaSearchResult = z.infer<typeof ideaSearchResult>;
 
 export const personSearchResult = personCard.extend({ highlights: highlights.optional() });
 export type PersonSearchResult = z.infer<typeof personSearchResult>;
+
+/** GET /ideas and GET /users: pages whose items carry `highlights` when `q` is given. */
+export const ideaListPage = pageOf('ideas', ideaSearchResult);
+export const peopleListPage = z.object({
+  users: z.array(personSearchResult),
+  page: z.number().int(),
+  total_pages: z.number().int(),
+});
 
 export const searchQuery = pagination.extend({
   q: searchText,

@@ -29,6 +29,7 @@ import { peopleRoutes } from './people/routes.ts';
 import { profileRoutes } from './profiles/routes.ts';
 import { referenceAdminRoutes } from './reference/admin-routes.ts';
 import { referenceRoutes } from './reference/routes.ts';
+import { searchRoutes } from './search/routes.ts';
 import { identityProviderRoutes } from './sso/admin-routes.ts';
 import { ssoRoutes } from './sso/routes.ts';
 import { imageOrigins } from './storage/s3.ts';
@@ -43,6 +44,7 @@ function apiRoutes(deps: Deps) {
   return router()
     .route('/', tenantRoutes(deps))
     .route('/', referenceRoutes(deps))
+    .route('/', searchRoutes(deps))
     .route('/', ideaRoutes(deps))
     .route('/', peopleRoutes(deps))
     .route('/', profileRoutes(deps))

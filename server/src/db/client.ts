@@ -3,6 +3,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
@@ -65,7 +66,7 @@ function takeLock(dataDir: string): () => void {
   throw new DatabaseLockedError(`Could not lock the embedded database in ${dataDir}.`);
 }
 
-const extensions = { pg_trgm, unaccent, btree_gin };
+const extensions = { pg_trgm, unaccent, btree_gin, fuzzystrmatch };
 
 export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
   const release = dataDir ? takeLock(dataDir) : () => {};

@@ -152,6 +152,11 @@ export const users = pgTable(
     grants: jsonb('grants').notNull().default([]),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What keyword search matches (CONTRACT §7): name, headline, bio, school, department and the
+     * profile sections, weighted; kept by triggers (drizzle/0010, docs/decisions/0029).
+     */
+    searchDoc: tsvector('search_doc').notNull().default(sql`''::tsvector`),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -179,6 +184,8 @@ export const users = pgTable(
       .on(t.tenantId, t.schoolId, t.departmentId, t.roleId)
       .where(sql`admin_status_id = 2 and user_status_id = 2 and not is_disabled`),
     index('users_role_idx').on(t.tenantId, t.roleId),
+    // The document alone: with tenant_id first, GIN reads the whole tenant's entry (decision 0029).
+    index('users_search_idx').using('gin', t.searchDoc),
   ],
 );
 
@@ -287,6 +294,11 @@ export const ideas = pgTable(
       .generatedAlwaysAs(
         sql`setweight(to_tsvector('english'::regconfig, "title"), 'A') || setweight(to_tsvector('english'::regconfig, "introduction"), 'B') || setweight(to_tsvector('english'::regconfig, "problem" || ' ' || "opportunity"), 'C')`,
       ),
+    /**
+     * What keyword search matches (CONTRACT §7): the text, patent numbers, link titles and the
+     * principal investigator's name, weighted; kept by triggers (drizzle/0010, decision 0029).
+     */
+    searchDoc: tsvector('search_doc').notNull().default(sql`''::tsvector`),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -307,6 +319,8 @@ export const ideas = pgTable(
     index('ideas_school_recent_idx').on(t.tenantId, t.piSchoolId, t.createdAt, t.id),
     index('ideas_department_recent_idx').on(t.tenantId, t.piDepartmentId, t.createdAt, t.id),
     index('ideas_case_manager_idx').on(t.tenantId, t.caseManagerId),
+    // The document alone: with tenant_id first, GIN reads the whole tenant's entry (decision 0029).
+    index('ideas_search_idx').using('gin', t.searchDoc),
   ],
 );
 
@@ -331,6 +345,29 @@ export const memberTallies = pgTable('member_tallies', {
     .references(() => tenants.id, { onDelete: 'cascade' }),
   members: integer('members').notNull().default(0),
 });
+
+/**
+ * Every lexeme of a tenant's search documents (kind 1 ideas, 2 people), added by the triggers that
+ * write the documents: the one-typo rule looks a query word up here (docs/decisions/0029).
+ */
+export const searchLexemes = pgTable(
+  'search_lexemes',
+  {
+    tenantId: tenantId(),
+    kind: smallint('kind').notNull(),
+    /** In the "C" collation (migration 0010), so a prefix is a range of the key. */
+    lexeme: text('lexeme').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.kind, t.lexeme] }),
+    // The one-typo rule finds a lexeme's neighbours by prefix (the key) or by suffix (this).
+    index('search_lexemes_suffix_idx').on(
+      t.tenantId,
+      t.kind,
+      sql`(reverse(${t.lexeme}) COLLATE "C")`,
+    ),
+  ],
+);
 
 export const ideaLinks = pgTable(
   'idea_links',

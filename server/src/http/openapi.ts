@@ -17,6 +17,10 @@ export const apiTags = [
   },
   { name: 'Ideas', description: 'Ideas: the feed, the recommendations, posting and following' },
   { name: 'People', description: 'The directory of active members' },
+  {
+    name: 'Search',
+    description: 'Keyword search of ideas and people, experts for an idea and similar ideas',
+  },
   { name: 'Profiles', description: "A member's profile and photo" },
   {
     name: 'Administration',

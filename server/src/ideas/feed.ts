@@ -10,7 +10,7 @@ import type { PageWindow, SortOrder } from './paging.ts';
  * AND, the ids of one filter with OR. School and department are the principal investigator's, as
  * copied onto the idea by triggers.
  */
-function matching(tenantId: number, viewerId: number, filters: IdeaFilters): SQL {
+export function matching(tenantId: number, viewerId: number, filters: IdeaFilters): SQL {
   const parts = [sql`i.tenant_id = ${tenantId}`];
   if (filters.following) {
     parts.push(sql`exists (select 1 from follows f

@@ -5,6 +5,7 @@ import {
   ideaDetail,
   ideaFilters,
   ideaIdAnswer,
+  ideaListPage,
   ideaListQuery,
   ideaOwnersAnswer,
   ideaOwnersQuery,
@@ -47,9 +48,10 @@ export function ideaRoutes(deps: Deps) {
         path: '/ideas',
         operationId: 'listIdeas',
         tag,
-        summary: 'Ideas matching the filters, newest first unless sort_order=asc',
+        summary:
+          'Ideas matching the filters and every word of q; newest first, or by relevance with q, unless sort_order is given',
         request: { query: ideaListQuery },
-        responses: { ...paged, 200: json(ideasPage) },
+        responses: { ...paged, 200: json(ideaListPage) },
       }),
       async (c) => c.json(await listIdeas(deps, sessionOf(c), c.req.valid('query')), 200),
     )

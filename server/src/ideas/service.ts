@@ -10,8 +10,10 @@ import type { Deps, SessionContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { inTenant, type Plans } from '../db/tenant-scope.ts';
 import { badRequest, notFound } from '../http/errors.ts';
+import { highlightsOf } from '../search/highlights.ts';
 import { countIdeas, ideasPage } from './feed.ts';
 import type { SummaryRow } from './idea-rows.ts';
+import { countKeywordIdeas, keywordIdeasPage } from './keyword.ts';
 import { pageWindow, type SortOrder, totalPages } from './paging.ts';
 import { authorizeFollow, authorizeOwner } from './policy.ts';
 import { presentDetail, presentSummary } from './presenter.ts';
@@ -64,6 +66,39 @@ async function filteredPage(
   return pageAnswer(rows, paging.page, pages);
 }
 
+/**
+ * A page of ideas matching `q` (CONTRACT §7), relevance order unless a sort order is asked for, each
+ * with its highlights. One statement gives the page and the total; an empty page past the first is
+ * 404 as on the plain list.
+ */
+export async function keywordPage(
+  tx: Tx,
+  session: SessionContext,
+  filters: IdeaFilters & { q: string },
+  order: SortOrder | undefined,
+  paging: Paging,
+) {
+  const { rows } = await keywordIdeasPage(
+    tx,
+    session.tenantId,
+    session.userId,
+    filters,
+    order ?? 'relevance',
+    { offset: (paging.page - 1) * paging.page_size, limit: paging.page_size },
+  );
+  if (rows.length === 0 && paging.page > 1) throw notFound(ideaMessages.pageNotFound);
+  const total = rows[0]?.total ?? 0;
+  return {
+    ideas: rows.map((row) => ({ ...presentSummary(row), highlights: highlightsOf(row.excerpt) })),
+    page: paging.page,
+    total_pages: totalPages(total, paging.page_size),
+    total_count: total,
+  };
+}
+
+const withKeyword = <T extends IdeaFilters>(filters: T): filters is T & { q: string } =>
+  filters.q !== undefined;
+
 /** No filter at all: the feed's plain pages and count, whose plans never change (`Plans`). */
 const unfiltered = (filters: IdeaFilters) =>
   !filters.following &&
@@ -72,9 +107,22 @@ const unfiltered = (filters: IdeaFilters) =>
   !filters.department_id &&
   !filters.idea_owner_id;
 
-const plansFor = (filters: IdeaFilters): Plans => (unfiltered(filters) ? 'generic' : 'custom');
+const plansFor = (filters: IdeaFilters): Plans =>
+  unfiltered(filters) && !withKeyword(filters) ? 'generic' : 'custom';
 
 export function listIdeas(deps: Deps, session: SessionContext, query: IdeaListQuery) {
+  if (withKeyword(query)) {
+    return inTenant(deps.database.db, session.tenantId, async (tx) => {
+      const { total_count: _, ...page } = await keywordPage(
+        tx,
+        session,
+        query,
+        query.sort_order,
+        query,
+      );
+      return page;
+    });
+  }
   return inTenant(
     deps.database.db,
     session.tenantId,
@@ -91,13 +139,17 @@ export async function countMatchingIdeas(
   const total = await inTenant(
     deps.database.db,
     session.tenantId,
-    (tx) => countIdeas(tx, session.tenantId, session.userId, filters),
+    (tx) =>
+      withKeyword(filters)
+        ? countKeywordIdeas(tx, session.tenantId, session.userId, filters)
+        : countIdeas(tx, session.tenantId, session.userId, filters),
     plansFor(filters),
   );
   return { total_count: total };
 }
 
 const ownedBy = (memberId: number): IdeaFilters => ({
+  q: undefined,
   following: false,
   support_id: undefined,
   school_id: undefined,

@@ -1,7 +1,7 @@
 import {
   peopleCountAnswer,
   peopleFilterQuery,
-  peoplePage,
+  peopleListPage,
   peoplePickerAnswer,
   peoplePickerQuery,
   peopleQuery,
@@ -27,9 +27,10 @@ export function peopleRoutes(deps: Deps) {
         path: '/users',
         operationId: 'listPeople',
         tag: 'People',
-        summary: 'Active members as people cards, by name; a page past the last is 404',
+        summary:
+          'Active members as people cards, by name, or by relevance to q; a page past the last is 404',
         request: { query: peopleQuery },
-        responses: { ...signedIn, 200: json(peoplePage), 404: errors[404] },
+        responses: { ...signedIn, 200: json(peopleListPage), 404: errors[404] },
       }),
       async (c) =>
         c.json(await searchPeople(deps, sessionOf(c).tenantId, c.req.valid('query')), 200),

@@ -1,7 +1,11 @@
 import type { PeopleFilter, PeoplePickerQuery, PeopleQuery } from '@kindling/contract';
 import type { Deps } from '../context.ts';
+import type { Tx } from '../db/client.ts';
 import { inTenant, type Plans } from '../db/tenant-scope.ts';
 import { notFound } from '../http/errors.ts';
+import type { Order } from '../search/corpus.ts';
+import { highlightsOf } from '../search/highlights.ts';
+import { countKeywordPeople, keywordPeoplePage } from './keyword.ts';
 import { presentCard } from './presenter.ts';
 import { countPeople, listPeople, pickPeople } from './repository.ts';
 
@@ -10,12 +14,52 @@ const PICKER_LIMIT = 50;
 
 /** The whole directory: plans that do not depend on the filters' ids (`Plans`). */
 const plansFor = (filter: PeopleFilter): Plans =>
-  filter.user_id || filter.role_id || filter.school_id || filter.department_id
+  filter.user_id || filter.role_id || filter.school_id || filter.department_id || filter.q
     ? 'custom'
     : 'generic';
 
+const withKeyword = <T extends PeopleFilter>(filter: T): filter is T & { q: string } =>
+  filter.q !== undefined;
+
+/**
+ * A page of members matching `q` (CONTRACT §7) with highlights, relevance order unless a sort order
+ * is asked for; one statement gives the page and the total.
+ */
+export async function keywordPeople(
+  tx: Tx,
+  tenantId: number,
+  filter: PeopleFilter & { q: string },
+  order: Order,
+  paging: { page: number; page_size: number },
+) {
+  const rows = await keywordPeoplePage(tx, tenantId, filter, order, {
+    offset: (paging.page - 1) * paging.page_size,
+    limit: paging.page_size,
+  });
+  if (rows.length === 0 && paging.page > 1) throw notFound('No users on this page.');
+  const total = rows[0]?.total ?? 0;
+  return {
+    users: rows.map((row) => ({ ...presentCard(row), highlights: highlightsOf(row.excerpt) })),
+    page: paging.page,
+    total_pages: Math.ceil(total / paging.page_size),
+    total_count: total,
+  };
+}
+
 /** GET /users: one page of the directory; a page past the last one is 404 (SPEC §4 pagination). */
 export function searchPeople(deps: Deps, tenantId: number, query: PeopleQuery) {
+  if (withKeyword(query)) {
+    return inTenant(deps.database.db, tenantId, async (tx) => {
+      const { total_count: _, ...page } = await keywordPeople(
+        tx,
+        tenantId,
+        query,
+        query.sort_order ?? 'relevance',
+        query,
+      );
+      return page;
+    });
+  }
   return inTenant(
     deps.database.db,
     tenantId,
@@ -49,7 +93,10 @@ export async function peopleCount(deps: Deps, tenantId: number, filter: PeopleFi
   const total = await inTenant(
     deps.database.db,
     tenantId,
-    (tx) => countPeople(tx, tenantId, filter),
+    (tx) =>
+      withKeyword(filter)
+        ? countKeywordPeople(tx, tenantId, filter)
+        : countPeople(tx, tenantId, filter),
     plansFor(filter),
   );
   return { total_count: total };

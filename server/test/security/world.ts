@@ -183,7 +183,7 @@ export async function makeWorld(t: TestApp): Promise<World> {
  */
 const pathRules: { template: RegExp; params: (side: Side) => Record<string, number> }[] = [
   {
-    template: /^\/api\/v1\/ideas\/\{id\}(\/(follow|unfollow))?$/,
+    template: /^\/api\/v1\/ideas\/\{id\}(\/(follow|unfollow|experts|similar))?$/,
     params: (s) => ({ id: s.ideaId }),
   },
   { template: /^\/api\/v1\/users\/\{id\}\/ideas$/, params: (s) => ({ id: s.faculty.id }) },

@@ -1,0 +1,101 @@
+/**
+ * The idea list and count with a keyword (CONTRACT §7). One statement answers a page and the total:
+ * the tenant's matches come through the GIN index (search/corpus.ts), the other filters apply to
+ * them, and only the page's rows are joined to people and lookups and given excerpts.
+ */
+import type { IdeaFilters } from '@kindling/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../db/client.ts';
+import { pageLimit } from '../db/page-limit.ts';
+import { IDEAS, matchingIdeas, type Order, searchQuery } from '../search/corpus.ts';
+import { headline } from '../search/highlights.ts';
+import { matching } from './feed.ts';
+import { type SummaryRow, summaryColumns, summaryJoins } from './idea-rows.ts';
+
+export interface KeywordRow extends SummaryRow {
+  total: number;
+  excerpt: string | null;
+}
+
+const filtered = (filters: IdeaFilters) =>
+  Boolean(
+    filters.following ||
+      filters.support_id ||
+      filters.school_id ||
+      filters.department_id ||
+      filters.idea_owner_id,
+  );
+
+/**
+ * The matches as (id, rank, created_at), with the other filters applied; ranks only for relevance
+ * order, and the idea's row only when a filter or the date order needs it.
+ */
+function hits(
+  tenantId: number,
+  viewerId: number,
+  filters: IdeaFilters,
+  order: Order | 'none',
+): SQL {
+  const found = matchingIdeas(sql`(select tsq from query)`, order === 'relevance');
+  if (!filtered(filters) && (order === 'relevance' || order === 'none')) {
+    return sql`select s.id, s.rank, null::timestamptz as created_at from ${found} s`;
+  }
+  return sql`select s.id, s.rank, i.created_at from ${found} s
+    join ideas i on i.tenant_id = ${tenantId} and i.id = s.id
+    where ${matching(tenantId, viewerId, filters)}`;
+}
+
+const ordered = (order: Order, alias: string) =>
+  sql.raw(
+    order === 'relevance'
+      ? `${alias}.rank desc, ${alias}.id`
+      : `${alias}.created_at ${order}, ${alias}.id ${order}`,
+  );
+
+/** What an idea's excerpts are cut from: its text, link titles, patents and leader's name. */
+const ideaText = (tenantId: number) => sql`concat_ws(' … ', i.title, i.introduction, i.problem,
+  i.opportunity,
+  (select string_agg(l.title, ' · ' order by l.position) from idea_links l
+   where l.tenant_id = ${tenantId} and l.idea_id = i.id),
+  (select string_agg(p.number, ' · ' order by p.position) from idea_patents p
+   where p.tenant_id = ${tenantId} and p.idea_id = i.id),
+  pi.first_name || ' ' || pi.last_name)`;
+
+export async function keywordIdeasPage(
+  db: Executor,
+  tenantId: number,
+  viewerId: number,
+  filters: IdeaFilters & { q: string },
+  order: Order,
+  page: { offset: number; limit: number },
+): Promise<{ rows: KeywordRow[] }> {
+  const rows = await queryRows<KeywordRow>(
+    db,
+    sql`with query as materialized (select ${searchQuery(IDEAS, filters.q)} as tsq),
+        hits as materialized (${hits(tenantId, viewerId, filters, order)}),
+        page as (select * from hits h order by ${ordered(order, 'h')}
+                 offset ${page.offset} limit ${pageLimit(page.limit)})
+        select ${summaryColumns(tenantId, viewerId)},
+          (select count(*)::int from hits) as total,
+          ${headline(ideaText(tenantId), sql`(select tsq from query)`)} as excerpt
+        from page p
+        join ideas i on i.tenant_id = ${tenantId} and i.id = p.id
+        ${summaryJoins}
+        order by ${ordered(order, 'p')}`,
+  );
+  return { rows };
+}
+
+export async function countKeywordIdeas(
+  db: Executor,
+  tenantId: number,
+  viewerId: number,
+  filters: IdeaFilters & { q: string },
+): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`with query as materialized (select ${searchQuery(IDEAS, filters.q)} as tsq)
+        select count(*)::int as n from (${hits(tenantId, viewerId, filters, 'none')}) h`,
+  );
+  return row?.n ?? 0;
+}

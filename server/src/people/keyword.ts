@@ -1,0 +1,107 @@
+/**
+ * The directory and its count with a keyword (CONTRACT §7): active members whose profile matches
+ * every word, through the GIN index (search/corpus.ts), in one statement for a page and its total.
+ */
+import type { PeopleFilter } from '@kindling/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../db/client.ts';
+import { pageLimit } from '../db/page-limit.ts';
+import { matchingPeople, type Order, PEOPLE, searchQuery } from '../search/corpus.ts';
+import { bioText, headline } from '../search/highlights.ts';
+import type { PersonRow } from './repository.ts';
+
+export interface KeywordPersonRow extends PersonRow {
+  total: number;
+  excerpt: string | null;
+}
+
+const ids = (values: number[]) => sql`= any(${sql.param(values)}::int[])`;
+
+const filtered = (filter: PeopleFilter) =>
+  Boolean(filter.user_id || filter.role_id || filter.school_id || filter.department_id);
+
+/** The directory's filters on the member aliased `u` (people/repository.ts activeMembers). */
+function narrowed(filter: PeopleFilter): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (filter.user_id) parts.push(sql`u.id ${ids(filter.user_id)}`);
+  if (filter.role_id) parts.push(sql`u.role_id ${ids(filter.role_id)}`);
+  if (filter.school_id) parts.push(sql`u.school_id ${ids(filter.school_id)}`);
+  if (filter.department_id) parts.push(sql`u.department_id ${ids(filter.department_id)}`);
+  return sql.join(parts, sql` and `);
+}
+
+const directoryName = sql`lower(u.first_name || ' ' || u.last_name)`;
+
+/** Matches as (id, rank, name); the member's row is read only for a filter or the name order. */
+function hits(tenantId: number, filter: PeopleFilter, order: Order | 'none'): SQL {
+  const found = matchingPeople(sql`(select tsq from query)`, order === 'relevance');
+  if (!filtered(filter) && (order === 'relevance' || order === 'none')) {
+    return sql`select s.id, s.rank, null::text as name from ${found} s`;
+  }
+  return sql`select s.id, s.rank, ${directoryName} as name from ${found} s
+    join users u on u.tenant_id = ${tenantId} and u.id = s.id
+    where ${narrowed(filter)}`;
+}
+
+const ordered = (order: Order, alias: string) =>
+  sql.raw(
+    order === 'relevance'
+      ? `${alias}.rank desc, ${alias}.id`
+      : `${alias}.name ${order}, ${alias}.id ${order}`,
+  );
+
+/** What a member's excerpts are cut from: their profile as the page shows it. */
+const profileText = sql`concat_ws(' … ', u.headline, s.name, d.name, ${bioText(sql`u.bio`)},
+  public.search_section_text(u.experience, '{title,organization,description}'),
+  public.search_section_text(u.education, '{institution,degree,activities}'),
+  public.search_section_text(u.patents, '{title,patent_number}'),
+  public.search_section_text(u.projects, '{title,description}'),
+  public.search_section_text(u.publications, '{title,authors,venue}'),
+  public.search_section_text(u.grants, '{organization,grant_number,title,description}'))`;
+
+/** The person-card columns of people/repository.ts listPeople, for the member aliased `u`. */
+export const cardColumns = sql`u.id, u.first_name as "firstName", u.last_name as "lastName",
+  u.headline, u.role_id as "roleId", r.name as "roleName", r.icon as "roleIcon",
+  u.school_id as "schoolId", s.name as "schoolName", u.department_id as "departmentId",
+  d.name as "departmentName", u.profile_image_url as "profileImageUrl", u.experience`;
+
+export const cardJoins = sql`
+  join roles r on r.tenant_id = u.tenant_id and r.id = u.role_id
+  left join schools s on s.tenant_id = u.tenant_id and s.id = u.school_id
+  left join departments d on d.tenant_id = u.tenant_id and d.id = u.department_id`;
+
+export function keywordPeoplePage(
+  db: Executor,
+  tenantId: number,
+  filter: PeopleFilter & { q: string },
+  order: Order,
+  page: { offset: number; limit: number },
+): Promise<KeywordPersonRow[]> {
+  return queryRows<KeywordPersonRow>(
+    db,
+    sql`with query as materialized (select ${searchQuery(PEOPLE, filter.q)} as tsq),
+        hits as materialized (${hits(tenantId, filter, order)}),
+        page as (select * from hits h order by ${ordered(order, 'h')}
+                 offset ${page.offset} limit ${pageLimit(page.limit)})
+        select ${cardColumns},
+          (select count(*)::int from hits) as total,
+          ${headline(profileText, sql`(select tsq from query)`)} as excerpt
+        from page p
+        join users u on u.tenant_id = ${tenantId} and u.id = p.id
+        ${cardJoins}
+        order by ${ordered(order, 'p')}`,
+  );
+}
+
+export async function countKeywordPeople(
+  db: Executor,
+  tenantId: number,
+  filter: PeopleFilter & { q: string },
+): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`with query as materialized (select ${searchQuery(PEOPLE, filter.q)} as tsq)
+        select count(*)::int as n from (${hits(tenantId, filter, 'none')}) h`,
+  );
+  return row?.n ?? 0;
+}

@@ -1,0 +1,153 @@
+import { limits } from '@kindling/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { makeTenant, makeUser } from '../../test/factories.ts';
+import {
+  getJson,
+  type Member,
+  makeMember,
+  postIdea,
+  setCaseManager,
+} from '../ideas/test-fixtures.ts';
+
+interface Expert {
+  id: number;
+  matched_on: string[];
+}
+
+/** CONTRACT §7: GET /search, experts for an idea and similar ideas. */
+describe('search, experts and similar ideas', () => {
+  let t: TestApp;
+  let author: Member;
+  let manager: Member;
+  let idea: number;
+  let twin: number;
+  let unrelated: number;
+  let chemist: number;
+  let inactive: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const { tenantId } = await makeTenant(t.db, 'Matching University');
+    author = await makeMember(t, tenantId, {
+      firstName: 'Lena',
+      lastName: 'Voss',
+      headline: 'Lithium electrolytes and batteries',
+    });
+    manager = await makeMember(t, tenantId, { headline: 'Batteries, electrolytes, lithium' });
+    idea = await postIdea(t, author.cookie, {
+      title: 'Safer Lithium Batteries',
+      introduction: 'Ceramic electrolytes stop fires in batteries.',
+    });
+    await setCaseManager(t, tenantId, idea, manager.id);
+    twin = await postIdea(t, author.cookie, {
+      title: 'Ceramic electrolyte for lithium cells',
+      introduction: 'Batteries that do not burn.',
+    });
+    unrelated = await postIdea(t, author.cookie, { title: 'Bird song archive' });
+    chemist = (
+      await makeUser(t.db, tenantId, {
+        firstName: 'Ravi',
+        headline: 'Ceramic electrolyte chemist',
+        publications: [{ title: 'Lithium battery safety', authors: 'R. Rao' }],
+      })
+    ).id;
+    await makeUser(t.db, tenantId, { headline: 'Ornithologist' });
+    inactive = (await makeUser(t.db, tenantId, { headline: 'Lithium batteries', adminStatusId: 1 }))
+      .id;
+    for (let n = 0; n < 7; n++) {
+      await makeUser(t.db, tenantId, { headline: `Battery researcher ${n}` });
+    }
+  });
+  afterAll(() => t.close());
+
+  it('suggests active members by the idea, never its leader or case manager', async () => {
+    const { status, body } = await getJson(t, `/ideas/${idea}/experts`, author.cookie);
+    expect(status).toBe(200);
+    const users = (body as { users: Expert[] }).users;
+    expect(users.length).toBe(limits.matchLimitDefault);
+    expect(users[0]?.id).toBe(chemist);
+    const ids = users.map((u) => u.id);
+    expect(ids).not.toContain(author.id);
+    expect(ids).not.toContain(manager.id);
+    expect(ids).not.toContain(inactive);
+    expect(users[0]?.matched_on).toEqual(
+      expect.arrayContaining(['Lithium', 'Batteries', 'Ceramic', 'electrolytes']),
+    );
+    const { body: more } = await getJson(t, `/ideas/${idea}/experts?limit=20`, author.cookie);
+    expect((more as { users: Expert[] }).users.length).toBe(8);
+  });
+
+  it('finds similar ideas, never the idea itself', async () => {
+    const { status, body } = await getJson(t, `/ideas/${idea}/similar`, author.cookie);
+    expect(status).toBe(200);
+    const ids = (body as { ideas: { id: number }[] }).ideas.map((i) => i.id);
+    expect(ids).toEqual([twin]);
+    expect(ids).not.toContain(unrelated);
+  });
+
+  it('answers a limit out of range with 400 and an unknown idea with 404', async () => {
+    for (const path of ['experts', 'similar']) {
+      for (const limit of ['21', '0', 'x']) {
+        const { status, body } = await getJson(
+          t,
+          `/ideas/${idea}/${path}?limit=${limit}`,
+          author.cookie,
+        );
+        expect(status).toBe(400);
+        expect(JSON.stringify(body)).toContain('limit');
+      }
+      expect((await getJson(t, `/ideas/999999/${path}`, author.cookie)).status).toBe(404);
+    }
+  });
+
+  it('gives quick results of both kinds with the counts of the lists', async () => {
+    const { status, body } = await getJson(t, '/search?q=batteries', author.cookie);
+    expect(status).toBe(200);
+    const { body: ideaCount } = await getJson(t, '/ideas/count?q=batteries', author.cookie);
+    const { body: peopleCount } = await getJson(t, '/users/count?q=batteries', author.cookie);
+    expect(body.idea_count).toBe(ideaCount.total_count);
+    expect(body.people_count).toBe(peopleCount.total_count);
+    expect(body.idea_count).toBe(2);
+    expect(body.people_count).toBe(10);
+    expect(body.ideas).toHaveLength(2);
+    expect(body.people).toHaveLength(limits.quickResults);
+    expect(body.ideas[0].highlights.join(' ')).toContain('<mark>');
+  });
+
+  it('pages one kind with type', async () => {
+    const { body } = await getJson(
+      t,
+      '/search?q=battery&type=people&page_size=4&page=3',
+      author.cookie,
+    );
+    expect(body).toMatchObject({ page: 3, total_pages: 3, total_count: 10 });
+    expect(body.users).toHaveLength(2);
+    const { body: ideas } = await getJson(t, '/search?q=lithium&type=ideas', author.cookie);
+    expect(ideas).toMatchObject({ page: 1, total_pages: 1, total_count: 2 });
+    expect((await getJson(t, '/search?q=battery&type=people&page=9', author.cookie)).status).toBe(
+      404,
+    );
+  });
+
+  it('answers a missing, empty or bad q with 400, and only operators with nothing', async () => {
+    for (const query of [
+      '',
+      'q=',
+      'q=%20%20',
+      `q=${'x'.repeat(201)}`,
+      'q=a%00b',
+      'q=x&type=all2',
+    ]) {
+      const { status } = await getJson(t, `/search?${query}`, author.cookie);
+      expect(status, query).toBe(400);
+    }
+    const { status, body } = await getJson(
+      t,
+      `/search?q=${encodeURIComponent('&|!():*\'"')}`,
+      author.cookie,
+    );
+    expect(status).toBe(200);
+    expect(body).toEqual({ ideas: [], people: [], idea_count: 0, people_count: 0 });
+  });
+});

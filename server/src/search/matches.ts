@@ -1,0 +1,118 @@
+/**
+ * Experts for an idea and ideas like it (CONTRACT §7): the idea's most telling words become an OR
+ * query, which ranks members' profiles and other ideas through the search indexes. Two statements:
+ * the idea's terms, then the ranked matches with their cards.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../db/client.ts';
+import { type SummaryRow, summaryColumns, summaryJoins } from '../ideas/idea-rows.ts';
+import { cardColumns, cardJoins } from '../people/keyword.ts';
+import type { PersonRow } from '../people/repository.ts';
+import { matchingIdeas, matchingPeople } from './corpus.ts';
+
+/** How many of the idea's lexemes make its query, and how many matches are ranked at most. */
+const TERMS = 12;
+const POOL = 2000;
+
+export interface IdeaTerms {
+  principalInvestigatorId: number;
+  caseManagerId: number | null;
+  /** The OR tsquery of the idea's terms, as text; null when the idea has no word to match. */
+  query: string | null;
+  /** Each term's lexeme and the word that first gave it in the idea, as written there. */
+  words: { lexeme: string; word: string }[];
+}
+
+/**
+ * The idea's terms: its words of three letters or more from the title first, then the
+ * introduction, then problem and opportunity, most repeated first. Null when there is no such idea.
+ */
+export async function ideaTerms(
+  db: Executor,
+  tenantId: number,
+  ideaId: number,
+): Promise<IdeaTerms | null> {
+  const [row] = await queryRows<IdeaTerms>(
+    db,
+    sql`with idea as (
+          select i.principal_investigator_id, i.case_manager_id, i.search_doc,
+                 concat_ws(' ', i.title, i.introduction, i.problem, i.opportunity) as body
+          from ideas i where i.tenant_id = ${tenantId} and i.id = ${ideaId}),
+        terms as (
+          select w.lexeme from idea, unnest(idea.search_doc) w
+          where w.lexeme ~ '^[[:alpha:]]{3,}$' and w.weights && array['A', 'B', 'C']
+          order by case when 'A' = any(w.weights) then 0 when 'B' = any(w.weights) then 1 else 2 end,
+                   cardinality(w.positions) desc, w.lexeme
+          limit ${sql.raw(String(TERMS))}),
+        tokens as (
+          select p.token, p.n,
+                 (select l.lexeme from unnest(to_tsvector('public.kindling', p.token)) l limit 1) as lexeme
+          from idea, ts_parse('default', idea.body) with ordinality as p(tokid, token, n)
+          where p.tokid in (1, 2, 10, 11)),
+        words as (
+          select distinct on (t.lexeme) t.lexeme, t.token as word, t.n from tokens t
+          where t.lexeme in (select lexeme from terms)
+          order by t.lexeme, t.n)
+        select idea.principal_investigator_id as "principalInvestigatorId",
+               idea.case_manager_id as "caseManagerId",
+               (select string_agg('''' || lexeme || '''', ' | ') from terms) as query,
+               coalesce((select json_agg(json_build_object('lexeme', w.lexeme, 'word', w.word)
+                                         order by w.n) from words w), '[]') as words
+        from idea`,
+  );
+  return row ?? null;
+}
+
+const lexemesOf = (terms: IdeaTerms) => sql.param(terms.words.map((w) => w.lexeme));
+
+/** Which of the idea's terms the document `doc` holds. */
+const matchedTerms = (terms: IdeaTerms, doc: SQL) =>
+  sql`array(select lx from unnest(${lexemesOf(terms)}::text[]) lx
+            where ${doc} @@ ('''' || lx || '''')::tsquery)`;
+
+export type ExpertRow = PersonRow & { matched: string[] };
+
+/** Active members best matching the terms, never the idea's principal investigator or case manager. */
+export function expertsFor(
+  db: Executor,
+  tenantId: number,
+  terms: IdeaTerms & { query: string },
+  limit: number,
+): Promise<ExpertRow[]> {
+  return queryRows<ExpertRow>(
+    db,
+    sql`with found as (
+          select s.id, s.rank from ${matchingPeople(sql`${terms.query}::tsquery`, true, POOL)} s
+          where s.id <> ${terms.principalInvestigatorId}
+            and s.id is distinct from ${terms.caseManagerId}::int
+          order by s.rank desc, s.id limit ${sql.raw(String(limit))})
+        select ${cardColumns}, ${matchedTerms(terms, sql`u.search_doc`)} as matched
+        from found f
+        join users u on u.tenant_id = ${tenantId} and u.id = f.id
+        ${cardJoins}
+        order by f.rank desc, f.id`,
+  );
+}
+
+/** The ideas closest to the terms, never the idea itself. */
+export function similarTo(
+  db: Executor,
+  tenantId: number,
+  viewerId: number,
+  ideaId: number,
+  query: string,
+  limit: number,
+): Promise<SummaryRow[]> {
+  return queryRows<SummaryRow>(
+    db,
+    sql`with found as (
+          select s.id, s.rank from ${matchingIdeas(sql`${query}::tsquery`, true, POOL)} s
+          where s.id <> ${ideaId}
+          order by s.rank desc, s.id limit ${sql.raw(String(limit))})
+        select ${summaryColumns(tenantId, viewerId)}
+        from found f
+        join ideas i on i.tenant_id = ${tenantId} and i.id = f.id
+        ${summaryJoins}
+        order by f.rank desc, f.id`,
+  );
+}

@@ -1,0 +1,87 @@
+import {
+  type IdeaFilters,
+  ideaMessages,
+  limits,
+  type PeopleFilter,
+  type SearchQuery,
+} from '@kindling/contract';
+import type { Deps, SessionContext } from '../context.ts';
+import { inTenant } from '../db/tenant-scope.ts';
+import { notFound } from '../http/errors.ts';
+import { presentSummary } from '../ideas/presenter.ts';
+import { keywordPage } from '../ideas/service.ts';
+import { presentCard } from '../people/presenter.ts';
+import { keywordPeople } from '../people/service.ts';
+import { expertsFor, ideaTerms, similarTo } from './matches.ts';
+
+const noIdeaFilters = (q: string): IdeaFilters & { q: string } => ({
+  q,
+  following: false,
+  support_id: undefined,
+  school_id: undefined,
+  department_id: undefined,
+  idea_owner_id: undefined,
+});
+const noPeopleFilters = (q: string): PeopleFilter & { q: string } => ({
+  q,
+  user_id: undefined,
+  role_id: undefined,
+  school_id: undefined,
+  department_id: undefined,
+});
+
+/**
+ * GET /search: `all` is the header's quick results, the best five of each and both totals, which
+ * equal the counts of the two lists; `ideas` and `people` are pages of those lists.
+ */
+export function search(deps: Deps, session: SessionContext, query: SearchQuery) {
+  const { tenantId } = session;
+  return inTenant(deps.database.db, tenantId, async (tx) => {
+    if (query.type === 'ideas') {
+      return keywordPage(tx, session, noIdeaFilters(query.q), undefined, query);
+    }
+    if (query.type === 'people') {
+      return keywordPeople(tx, tenantId, noPeopleFilters(query.q), 'relevance', query);
+    }
+    const quick = { page: 1, page_size: limits.quickResults };
+    const ideas = await keywordPage(tx, session, noIdeaFilters(query.q), undefined, quick);
+    const people = await keywordPeople(tx, tenantId, noPeopleFilters(query.q), 'relevance', quick);
+    return {
+      ideas: ideas.ideas,
+      people: people.users,
+      idea_count: ideas.total_count,
+      people_count: people.total_count,
+    };
+  });
+}
+
+/** GET /ideas/{id}/experts: each with the idea's words, as written there, that their profile holds. */
+export function experts(deps: Deps, session: SessionContext, ideaId: number, limit: number) {
+  const { tenantId } = session;
+  return inTenant(deps.database.db, tenantId, async (tx) => {
+    const terms = await ideaTerms(tx, tenantId, ideaId);
+    if (!terms) throw notFound(ideaMessages.notFound);
+    const { query } = terms;
+    if (query === null) return { users: [] };
+    const rows = await expertsFor(tx, tenantId, { ...terms, query }, limit);
+    const wordOf = new Map(terms.words.map((w) => [w.lexeme, w.word]));
+    return {
+      users: rows.map((row) => ({
+        ...presentCard(row),
+        matched_on: row.matched.flatMap((lexeme) => wordOf.get(lexeme) ?? []),
+      })),
+    };
+  });
+}
+
+/** GET /ideas/{id}/similar: the ideas whose text is closest, never the idea itself. */
+export function similar(deps: Deps, session: SessionContext, ideaId: number, limit: number) {
+  const { tenantId, userId } = session;
+  return inTenant(deps.database.db, tenantId, async (tx) => {
+    const terms = await ideaTerms(tx, tenantId, ideaId);
+    if (!terms) throw notFound(ideaMessages.notFound);
+    if (terms.query === null) return { ideas: [] };
+    const rows = await similarTo(tx, tenantId, userId, ideaId, terms.query, limit);
+    return { ideas: rows.map(presentSummary) };
+  });
+}
