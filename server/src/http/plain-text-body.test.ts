@@ -17,6 +17,13 @@ describe('fieldsWithNul', () => {
     ]);
   });
 
+  it('finds a lone surrogate, which no UTF-8 text can hold, and passes a pair', () => {
+    expect(fieldsWithNul({ name: '\ud800', ok: '\ud83d\ude00' })).toEqual([
+      { field: 'name', error: 'name must be plain text.' },
+    ]);
+    expect(fieldsWithNul({ '\udc00': 1 })).toHaveLength(1);
+  });
+
   it('finds a NUL in a key and in a bare string body', () => {
     expect(fieldsWithNul({ 'a\u0000': 1 })).toHaveLength(1);
     expect(fieldsWithNul('\u0000')).toEqual([{ field: 'body', error: 'body must be plain text.' }]);

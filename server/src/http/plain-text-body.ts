@@ -2,6 +2,13 @@ import type { ErrorDetail } from '@kindling/contract';
 import type { MiddlewareHandler } from 'hono';
 import { badRequest } from './errors.ts';
 
+/**
+ * Text PostgreSQL can store: no NUL, and no lone UTF-16 surrogate (JSON's `"\ud800"` is valid
+ * JSON but no UTF-8 string, so the database refuses it with an error rather than a row).
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const isPlainText = (text: string) => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+
 /** Reports at most this many fields: enough to fix a form, too few to echo a hostile body back. */
 const MAX_DETAILS = 10;
 
@@ -17,14 +24,14 @@ export function fieldsWithNul(body: unknown): ErrorDetail[] {
     const [value, path] = pending.pop() as [unknown, string];
     if (typeof value === 'string') {
       const field = path || 'body';
-      if (value.includes('\u0000')) found.push({ field, error: `${field} must be plain text.` });
+      if (!isPlainText(value)) found.push({ field, error: `${field} must be plain text.` });
     } else if (value && typeof value === 'object') {
       const entries = Object.entries(value);
       // Reversed onto the stack, so fields are reported in the order they were written.
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, child] = entries[i] as [string, unknown];
         const childPath = path ? `${path}.${key}` : key;
-        pending.push([key.includes('\u0000') ? key : child, childPath]);
+        pending.push([isPlainText(key) ? child : key, childPath]);
       }
     }
   }
