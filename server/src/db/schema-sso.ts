@@ -15,13 +15,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { roles, tenants, users } from './schema.ts';
+import { id, roles, tenantId, users } from './schema.ts';
 
-const tenantId = () =>
-  integer('tenant_id')
-    .notNull()
-    .references(() => tenants.id, { onDelete: 'cascade' });
-const id = () => integer('id').generatedAlwaysAsIdentity();
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**

@@ -20,11 +20,12 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-const tenantId = () =>
+/** The tenant column of every tenant-owned table, and the identity column: one definition each. */
+export const tenantId = () =>
   integer('tenant_id')
     .notNull()
     .references(() => tenants.id, { onDelete: 'cascade' });
-const id = () => integer('id').generatedAlwaysAsIdentity();
+export const id = () => integer('id').generatedAlwaysAsIdentity();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
