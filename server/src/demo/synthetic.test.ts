@@ -1,48 +1,46 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { openTestDatabase } from '../../test/databases.ts';
 import { makeTenant } from '../../test/factories.ts';
-import { queryRows } from '../db/client.ts';
+import { type Database, queryRows } from '../db/client.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { seedSynthetic } from './synthetic.ts';
 
-async function seededSnapshot(seed: number) {
-  const database = await openTestDatabase();
-  try {
-    const { tenantId, domain } = await makeTenant(database.db);
-    const summary = await seedSynthetic(database.db, tenantId, {
-      people: 40,
-      ideas: 120,
-      follows: 90,
-      seed,
-    });
-    const rows = await inTenant(database.db, tenantId, async (tx) => ({
-      people: await queryRows<{ email: string; name: string; role_id: number; sections: number }>(
-        tx,
-        sql`select replace(email, ${domain}, 'D') as email, first_name || ' ' || last_name as name, role_id,
-              jsonb_array_length(education) + jsonb_array_length(experience) as sections
-            from users where email like 'person%' order by id`,
-      ),
-      ideas: await queryRows<{ title: string }>(tx, sql`select title from ideas order by id`),
-      follows: await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from follows`),
-      accounts: await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from accounts`),
-      selfFollows: await queryRows<{ n: number }>(
-        tx,
-        sql`select count(*)::int as n from follows f join ideas i on i.tenant_id = f.tenant_id and i.id = f.idea_id
-            where f.user_id = i.principal_investigator_id`,
-      ),
-    }));
-    return { summary, ...rows };
-  } finally {
-    await database.close();
-  }
+/** Each seeding gets a tenant of its own in one database: opening a database costs more than seeding. */
+async function seededSnapshot(database: Database, seed: number) {
+  const { tenantId, domain } = await makeTenant(database.db);
+  const summary = await seedSynthetic(database.db, tenantId, {
+    people: 40,
+    ideas: 120,
+    follows: 90,
+    seed,
+  });
+  const rows = await inTenant(database.db, tenantId, async (tx) => ({
+    people: await queryRows<{ email: string; name: string; role_id: number; sections: number }>(
+      tx,
+      sql`select replace(email, ${domain}, 'D') as email, first_name || ' ' || last_name as name, role_id,
+            jsonb_array_length(education) + jsonb_array_length(experience) as sections
+          from users where email like 'person%' order by id`,
+    ),
+    ideas: await queryRows<{ title: string }>(tx, sql`select title from ideas order by id`),
+    follows: await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from follows`),
+    accounts: await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from accounts`),
+    selfFollows: await queryRows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from follows f join ideas i on i.tenant_id = f.tenant_id and i.id = f.idea_id
+          where f.user_id = i.principal_investigator_id`,
+    ),
+  }));
+  return { summary, ...rows };
 }
 
 describe('synthetic seed (CLI seed)', () => {
   it('adds exactly the asked numbers with full profiles, reproducibly for one seed', async () => {
-    const a = await seededSnapshot(7);
-    const b = await seededSnapshot(7);
-    const c = await seededSnapshot(8);
+    const database = await openTestDatabase();
+    onTestFinished(() => database.close());
+    const a = await seededSnapshot(database, 7);
+    const b = await seededSnapshot(database, 7);
+    const c = await seededSnapshot(database, 8);
     expect(a.summary).toMatchObject({ people: 40, ideas: 120, follows: 90, first_person: 1 });
     expect(a.people).toHaveLength(40);
     expect(a.people[0]?.email).toBe('person1@D');
