@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { Client } from 'pg';
 import { openPglite, openPostgres } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -13,8 +13,11 @@ import {
 /**
  * Migrates one template per database kind before any test file runs; each file then starts from a
  * copy (a PGlite data-dir dump, or CREATE DATABASE … TEMPLATE), never from a shared mutable one.
+ * Every server project names this file, and Vitest calls it once per project: the first call of a
+ * run makes the templates and later ones find them, so a run migrates each kind once.
  */
 export default async function setup() {
+  if (existsSync(PGLITE_TEMPLATE)) return undefined;
   mkdirSync(TEMPLATE_DIR, { recursive: true });
   const pglite = await openPglite(null);
   await migrate(pglite);
