@@ -139,7 +139,8 @@ export function authRoutes(deps: Deps) {
         path: '/auth/forgot-password',
         operationId: 'forgotPassword',
         tag: 'Auth',
-        summary: 'Mails a 6-digit code valid 15 minutes',
+        summary:
+          'Mails a 6-digit code valid 15 minutes; an account that signs in through its identity provider is 403',
         middleware: [publicTenant(deps)] as const,
         request: {
           body: { content: { 'application/json': { schema: forgotPasswordBody } }, required: true },
@@ -147,6 +148,7 @@ export function authRoutes(deps: Deps) {
         responses: {
           200: json(forgotPasswordAnswer),
           400: errors[400],
+          403: errors[403],
           404: errors[404],
           429: errors[429],
         },

@@ -4,6 +4,7 @@ import {
   limits,
   type SessionAnswer,
   signInMessages,
+  ssoMessages,
   status,
 } from '@kindling/contract';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
@@ -14,6 +15,7 @@ import { accountElsewhere, type TenantRow } from '../db/system.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
 import { resetCodeMail } from '../mail/templates.ts';
+import { linkedProviderName } from '../sso/identity-repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { presentSession, presentUserDetails } from './presenter.ts';
 import { consumeOrThrow, giveBack, type Taken, take } from './rate-limits.ts';
@@ -252,6 +254,14 @@ export async function forgotPassword(
     findUserByEmail(tx, tenant.id, email),
   );
   if (!user?.accountId) throw notFound(signInMessages.userNotFound);
+  if (user.passwordHash === null) {
+    // CONTRACT §8: an account made or claimed through single sign-on is sent to its provider;
+    // one whose provider was removed may still set a password with a code.
+    const provider = await inTenant(deps.database.db, tenant.id, (tx) =>
+      linkedProviderName(tx, tenant.id, user.id),
+    );
+    if (provider) throw new AppError('FORBIDDEN', ssoMessages.signsInThrough(provider));
+  }
   await consumeOrThrow(
     deps.rateLimits.resetCodes,
     `${tenant.id}:${email.toLowerCase()}`,

@@ -1,7 +1,7 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { accounts, users } from '../db/schema.ts';
-import { ssoRequests, userIdentities } from '../db/schema-sso.ts';
+import { identityProviders, ssoRequests, userIdentities } from '../db/schema-sso.ts';
 
 /** The user a provider's stable identifier was linked to, if any. */
 export async function findLinkedUser(
@@ -69,6 +69,24 @@ export async function findStanding(
       ),
     );
   return row;
+}
+
+/** The provider a member last signed in through, by name: where a passwordless account goes. */
+export async function linkedProviderName(db: Executor, tenantId: number, userId: number) {
+  const [row] = await db
+    .select({ name: identityProviders.name })
+    .from(userIdentities)
+    .innerJoin(
+      identityProviders,
+      and(
+        eq(identityProviders.tenantId, userIdentities.tenantId),
+        eq(identityProviders.id, userIdentities.providerId),
+      ),
+    )
+    .where(and(eq(userIdentities.tenantId, tenantId), eq(userIdentities.userId, userId)))
+    .orderBy(desc(sql`coalesce(${userIdentities.lastSignInAt}, ${userIdentities.createdAt})`))
+    .limit(1);
+  return row?.name;
 }
 
 /** An account without a password: the member signs in through their provider. */

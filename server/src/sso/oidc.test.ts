@@ -132,7 +132,7 @@ describe('single sign-on through an OpenID Connect provider', () => {
     ]);
   });
 
-  it('lets an invited person claim their approved profile with no password to invent', async () => {
+  it('lets an invited person claim their approved profile with no password to invent, and sends a forgotten password to the provider', async () => {
     const { tenant, providerId } = await withProvider();
     const invited = await makeUser(t.db, tenant.tenantId, {
       email: `lin@${tenant.domain}`,
@@ -162,6 +162,15 @@ describe('single sign-on through an OpenID Connect provider', () => {
       }),
     });
     expect(password.status).toBe(404);
+    const forgot = await t.request('/api/v1/auth/forgot-password', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `LIN@${tenant.domain}`, tenant_id: tenant.tenantId }),
+    });
+    expect(forgot.status).toBe(403);
+    expect(((await forgot.json()) as { message: string }).message).toBe(
+      'This account signs in through University Login.',
+    );
   });
 
   it('answers pending, declined and disabled records as password sign-in does', async () => {

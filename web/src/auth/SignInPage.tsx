@@ -1,6 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../app/paths.ts';
 import fieldStyles from '../forms/Field.module.css';
 import { FormAlert } from '../forms/FormAlert.tsx';
@@ -11,16 +11,20 @@ import { SubmitButton } from '../forms/SubmitButton.tsx';
 import { TextField } from '../forms/TextField.tsx';
 import { useFirstScreenForm } from '../forms/useFirstScreenForm.ts';
 import { loadReferenceData } from '../lookups/referenceLists.ts';
+import buttons from '../shell/buttons.module.css';
 import { CardPage } from '../shell/CardPage.tsx';
 import { showToast } from '../shell/showToast.ts';
 import { useTenant } from '../tenant/TenantContext.ts';
 import { useAuth } from './AuthContext.ts';
 import { signInRequest } from './authApi.ts';
 import { OFFLINE_MESSAGE } from './authMessages.ts';
+import { rememberedOrigin } from './origin.ts';
 import { PendingApproval } from './PendingApproval.tsx';
 import styles from './SignInPage.module.css';
 import type { SignInFormInput, SignInFormValues } from './signInForm.ts';
-import { signInProblem } from './signInProblem.ts';
+import { NOT_APPROVED_MESSAGE, signInProblem } from './signInProblem.ts';
+import { ssoErrorOutcome } from './ssoErrors.ts';
+import { providerForEmail, providersRequest, ssoStartUrl } from './ssoProviders.ts';
 
 const schema = lazyResolver<SignInFormInput, SignInFormValues>(() =>
   import('./signInForm.ts').then((m) => m.signInResolver),
@@ -32,17 +36,62 @@ export function SignInPage() {
   const { startSession } = useAuth();
   const queryClient = useQueryClient();
   const location = useLocation();
-  const [problem, setProblem] = useState<Message | null>(null);
-  const [pendingApproval, setPendingApproval] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  // A failed single sign-on comes back with its code (CONTRACT §8), read once as the screen opens.
+  const [ssoOutcome] = useState(() => ssoErrorOutcome(searchParams.get('sso_error')));
+  const [problem, setProblem] = useState<Message | null>(() =>
+    ssoOutcome?.kind === 'message' ? [ssoOutcome.message] : null,
+  );
+  const [pendingApproval, setPendingApproval] = useState<string | null>(() =>
+    ssoOutcome?.kind === 'pendingApproval' ? NOT_APPROVED_MESSAGE : null,
+  );
   const form = useFirstScreenForm<SignInFormInput, SignInFormValues>({
     resolver: schema.resolver,
     defaultValues: { email: '', password: '', remember_session: false },
   });
   const { errors, isSubmitting } = form.formState;
+  const providers = useQuery({
+    queryKey: ['auth', 'providers', tenant.id],
+    queryFn: () => providersRequest(tenant.id),
+    select: (answer) => answer.providers,
+  }).data;
+  const [email, setEmail] = useState('');
+  const [passwordInstead, setPasswordInstead] = useState(false);
+  const emailProvider = providers && providerForEmail(providers, email);
+  const sendToProvider = emailProvider && !passwordInstead ? emailProvider : undefined;
 
   useEffect(() => schema.preload(), []);
 
-  const submit = form.handleSubmit(async (values) => {
+  // The code has been read: a reload or a later failure should not show it again.
+  useEffect(() => {
+    if (!searchParams.has('sso_error')) return;
+    const rest = new URLSearchParams(searchParams);
+    rest.delete('sso_error');
+    navigate({ search: rest.size > 0 ? `?${rest}` : '' }, { replace: true, state: location.state });
+  }, [searchParams, navigate, location.state]);
+
+  /** To the provider's own sign-in, keeping 'remember me' and the page the member wanted. */
+  const startSso = (providerId: number) => {
+    window.location.assign(
+      ssoStartUrl(providerId, {
+        tenantId: tenant.id,
+        remember: Boolean(form.getValues().remember_session),
+        redirect: rememberedOrigin(location.state),
+      }),
+    );
+  };
+
+  const emailRegistration = form.register('email');
+  const trackEmail = {
+    ...emailRegistration,
+    onChange: (event: { target: { value: string } }) => {
+      setEmail(event.target.value);
+      return emailRegistration.onChange(event);
+    },
+  };
+
+  const submitPassword = form.handleSubmit(async (values) => {
     setProblem(null);
     try {
       const answer = await signInRequest({ ...values, tenant_id: tenant.id });
@@ -57,12 +106,19 @@ export function SignInPage() {
     }
   });
 
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (!sendToProvider) return submitPassword(event);
+    event.preventDefault();
+    startSso(sendToProvider.id);
+  };
+
   if (pendingApproval) {
     return (
       <PendingApproval
         message={pendingApproval}
         onBack={() => {
           setPendingApproval(null);
+          setProblem(null);
           form.resetField('password');
         }}
       />
@@ -92,15 +148,34 @@ export function SignInPage() {
           spellCheck={false}
           autoCapitalize="off"
           required
-          registration={form.register('email')}
+          registration={trackEmail}
           error={errors.email?.message}
+          description={
+            emailProvider &&
+            (sendToProvider
+              ? `This address signs in through ${emailProvider.name}. Continue takes you there.`
+              : `You can also sign in through ${emailProvider.name}.`)
+          }
         />
-        <PasswordField
-          label="Password"
-          autoComplete="current-password"
-          registration={form.register('password')}
-          error={errors.password?.message}
-        />
+        <p role="status" className="visually-hidden">
+          {sendToProvider ? `This address signs in through ${sendToProvider.name}.` : ''}
+        </p>
+        {sendToProvider ? (
+          <button
+            type="button"
+            className={styles.linkButton}
+            onClick={() => setPasswordInstead(true)}
+          >
+            Use my password instead
+          </button>
+        ) : (
+          <PasswordField
+            label="Password"
+            autoComplete="current-password"
+            registration={form.register('password')}
+            error={errors.password?.message}
+          />
+        )}
         <div className={styles.row}>
           <label className={fieldStyles.check}>
             <input type="checkbox" {...form.register('remember_session')} />
@@ -111,9 +186,27 @@ export function SignInPage() {
           </Link>
         </div>
         <SubmitButton pending={isSubmitting} pendingLabel="Signing in…" wide>
-          Sign In
+          {sendToProvider ? `Continue with ${sendToProvider.name}` : 'Sign In'}
         </SubmitButton>
       </form>
+      {providers && providers.length > 0 && (
+        <div className={styles.providers}>
+          <p className={styles.or}>or</p>
+          <ul className={styles.providerList}>
+            {providers.map((provider) => (
+              <li key={provider.id}>
+                <button
+                  type="button"
+                  className={buttons.secondary}
+                  onClick={() => startSso(provider.id)}
+                >
+                  Sign in with {provider.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </CardPage>
   );
 }

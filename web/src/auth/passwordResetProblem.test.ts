@@ -25,6 +25,13 @@ describe('passwordResetProblem', () => {
     }
   });
 
+  it('names the identity provider an account made through single sign-on signs in with', () => {
+    const sso = failure(403, 'FORBIDDEN', 'This account signs in through University Login.');
+    expect(textOf(passwordResetProblem(sso, 'initiate'))).toBe(
+      'This account signs in through University Login.',
+    );
+  });
+
   it("shows the server's words for too many codes, the attempts message for too many tries", () => {
     const limited = failure(429, 'TOO_MANY_REQUESTS', forgotPasswordMessages.attemptLimit);
     expect(textOf(passwordResetProblem(limited, 'initiate'))).toBe(

@@ -14,7 +14,7 @@ export type SignInProblem =
 // sign-in screen's first script, past its budget. Hence the one SPEC text copied here.
 
 /** SPEC §8 NOT_APPROVED, as the contract's signInMessages.notApproved words it. */
-const NOT_APPROVED_MESSAGE =
+export const NOT_APPROVED_MESSAGE =
   'Your account is awaiting approval from an administrator and will be accessible once approved.';
 
 const incorrectPasswordMessage: Message = [

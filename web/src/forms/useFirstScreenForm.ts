@@ -20,7 +20,7 @@ const controlValue = (control: Control) =>
 /**
  * The part of react-hook-form's `useForm` that sign-in uses, for the first screen's script budget
  * (docs/decisions/0015-page-weight-budgets.md): uncontrolled inputs, `register`, `handleSubmit`
- * through the same resolver, `errors`, `isSubmitting` and `resetField`. As with useForm's defaults,
+ * through the same resolver, `errors`, `isSubmitting`, `resetField` and `getValues`. As with useForm's defaults,
  * the form validates on submit, then each field again as it changes, and a failed submit focuses
  * the first field in error. Other forms use react-hook-form itself.
  */
@@ -104,5 +104,11 @@ export function useFirstScreenForm<Input extends FieldValues, Output>({
     });
   };
 
-  return { register, handleSubmit, resetField, formState: { errors, isSubmitting } };
+  return {
+    register,
+    handleSubmit,
+    resetField,
+    getValues: values,
+    formState: { errors, isSubmitting },
+  };
 }
