@@ -3,7 +3,7 @@
  * the statements each request sends (bench/plans.ts), then drives the main routes with autocannon
  * from a second process, on PostgreSQL and on the embedded database, beside a raw `node:http`
  * hello-world as the ceiling. Writes bench/results.json and prints a table and every target of
- * issue 15 as met or not.
+ * issues 15 (pages and counts) and 16 (search) as met or not.
  *
  *   npm run bench [-- --shape single|many|quick] [--databases postgres,pglite] [--duration 10]
  *                 [--seed-only | --plans-only]
@@ -24,6 +24,7 @@ import { Client } from 'pg';
 import type { DatabaseConfig } from '../server/src/config.ts';
 import { type Database, openDatabase, queryRows } from '../server/src/db/client.ts';
 import { migrate } from '../server/src/db/migrate.ts';
+import { bindTenant } from '../server/src/db/tenant-scope.ts';
 import { seedSynthetic, vacuumSeededTables } from '../server/src/demo/synthetic.ts';
 import { createTenant } from '../server/src/tenants/service.ts';
 import { checkPlans, type RoutePlans } from './plans.ts';
@@ -164,6 +165,7 @@ async function prepare(kind: Kind) {
   const config = configOf(kind);
   if (await seeded(config)) {
     say(`${kind}: reusing the seeded ${shapeName} deployment`);
+    await withDatabase(config, plantRareWord);
     return config;
   }
   const started = performance.now();
@@ -173,8 +175,36 @@ async function prepare(kind: Kind) {
   if (resumable) say(`${kind}: resuming the seeding after the largest tenant`);
   else await seedBigTenant(kind, config);
   if (scale.tenants > 1) await withDatabase(config, (database) => seedSmallTenants(kind, database));
+  await withDatabase(config, plantRareWord);
   say(`${kind}: seeded in ${Math.round((performance.now() - started) / 1000)} s`);
   return config;
+}
+
+/**
+ * Issue 16 measures search with a word thousands of rows hold and one a handful hold. The seeded
+ * texts are made of a few hundred words, each in thousands of rows, so the rare word is planted
+ * in five ideas and five members of the largest tenant (once; the search triggers index it).
+ */
+const SEARCH_WORDS = { ideas: 'sensor', people: 'professor', rare: 'perovskite' } as const;
+
+async function plantRareWord(database: Database) {
+  await database.db.transaction(async (tx) => {
+    const [big] = await queryRows<{ id: number }>(
+      tx,
+      sql`select id from tenants where domain = ${BIG}`,
+    );
+    if (!big) throw new Error(`no tenant ${BIG}`);
+    await bindTenant(tx, big.id);
+    const rare = SEARCH_WORDS.rare;
+    await tx.execute(sql`
+      update ideas set title = title || ' with ' || ${rare}
+      where tenant_id = ${big.id} and id in (select id from ideas where tenant_id = ${big.id} order by id limit 5)
+        and position(${rare} in title) = 0`);
+    await tx.execute(sql`
+      update users set headline = headline || ', ' || ${rare} || ' solar cells'
+      where tenant_id = ${big.id} and email in (select 'person' || n || '@' || ${BIG} from generate_series(2, 6) n)
+        and position(${rare} in headline) = 0`);
+  });
 }
 
 async function seedBigTenant(kind: Kind, config: ReturnType<typeof configOf>) {
@@ -408,6 +438,34 @@ async function signIn(url: string) {
   return { cookie, tenantId: tenant.id as number };
 }
 
+/** Issue 16: search at 10 connections on PostgreSQL, 2 on the embedded database. */
+const SEARCH_CONNECTIONS: Record<Kind, number> = { postgres: 10, pglite: 2 };
+
+type Word = 'common' | 'rare' | 'quick';
+interface Searched extends Measured {
+  word: Word;
+}
+
+/** The search routes of issue 16 on the largest tenant; `idea` is the idea page's path. */
+function searchRoutes(idea: string): { name: string; url: string; word: Word }[] {
+  const page = 'page=1&page_size=10';
+  const { ideas, people, rare } = SEARCH_WORDS;
+  return [
+    { name: `search, quick results (${ideas})`, url: `/search?q=${ideas}`, word: 'quick' },
+    {
+      name: `search, ideas tab (${ideas})`,
+      url: `/search?q=${ideas}&type=ideas&${page}`,
+      word: 'common',
+    },
+    { name: `feed, keyword (${ideas})`, url: `/ideas?${page}&q=${ideas}`, word: 'common' },
+    { name: `feed, keyword (${rare})`, url: `/ideas?${page}&q=${rare}`, word: 'rare' },
+    { name: `directory, keyword (${people})`, url: `/users?${page}&q=${people}`, word: 'common' },
+    { name: `directory, keyword (${rare})`, url: `/users?${page}&q=${rare}`, word: 'rare' },
+    { name: 'experts for an idea', url: `${idea}/experts`, word: 'common' },
+    { name: 'similar ideas', url: `${idea}/similar`, word: 'common' },
+  ];
+}
+
 /** Issue 15: 50 connections on PostgreSQL, 10 on the embedded database. */
 const CONNECTIONS: Record<Kind, number> = { postgres: 50, pglite: 10 };
 
@@ -468,7 +526,17 @@ async function runOn(kind: Kind, config: ReturnType<typeof configOf>, routes: Ro
     record(feedAlone);
     record(signIns);
     record(feedBeside);
-    return { measured, feedAlone, feedBeside };
+    const searched: Searched[] = [];
+    const idea = routes.find((r) => r.route === 'idea')?.url ?? '/ideas/1';
+    for (const search of searchRoutes(idea)) {
+      const m = await drive(
+        { name: search.name, url: api(search.url), connections: SEARCH_CONNECTIONS[kind], headers },
+        pid,
+      );
+      record(m);
+      searched.push({ ...m, word: search.word });
+    }
+    return { measured, feedAlone, feedBeside, searched };
   } finally {
     server.child.kill('SIGTERM');
     await new Promise((resolve) => server.child.once('exit', resolve));
@@ -580,6 +648,23 @@ function loadTargets(
   );
 }
 
+/**
+ * Issue 16's search targets: on PostgreSQL p99 ≤ 100 ms for a common word and ≤ 30 ms for a rare
+ * one, on the embedded database p99 ≤ 300 ms; the quick results p50 ≤ 50 ms on both.
+ */
+function searchTargets(kind: Kind, searched: Searched[]) {
+  for (const m of searched) {
+    const p99 = kind === 'pglite' ? 300 : m.word === 'rare' ? 30 : 100;
+    const p50 = m.word === 'quick' ? 50 : Infinity;
+    const failed = m.non2xx + m.errors;
+    target(
+      `${kind} ${m.route} at ${m.connections} connections: p99 ≤ ${p99} ms${Number.isFinite(p50) ? `, p50 ≤ ${p50} ms` : ''}`,
+      m.p99 <= p99 && m.p50 <= p50 && failed === 0,
+      `p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.rps} req/s${failed ? `, ${failed} failed` : ''}`,
+    );
+  }
+}
+
 for (const kind of kinds) {
   const config = await prepare(kind);
   if (config.kind === 'postgres')
@@ -590,10 +675,17 @@ for (const kind of kinds) {
   if (args['plans-only']) continue;
   const ceiling = await measureCeiling(CONNECTIONS[kind]);
   ceilings[kind] = ceiling;
-  const { measured, feedAlone, feedBeside } = await runOn(kind, config, plans);
+  const { measured, feedAlone, feedBeside, searched } = await runOn(kind, config, plans);
   for (const m of measured) m.shareOfCeiling = Math.round((m.rps / ceiling.rps) * 100) / 100;
   results[kind] = measured;
-  loadTargets(kind, measured, ceiling, { alone: feedAlone, beside: feedBeside });
+  const searchNames = new Set(searched.map((m) => m.route));
+  loadTargets(
+    kind,
+    measured.filter((m) => !searchNames.has(m.route)),
+    ceiling,
+    { alone: feedAlone, beside: feedBeside },
+  );
+  searchTargets(kind, searched);
 }
 
 const file = path.join(root, 'bench/results.json');
