@@ -21,6 +21,28 @@ const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/m
   env: { ...env, DATA_DIR: demoDir },
 });
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);
+// The single sign-on journey connects identity providers to a university of its own: on the demo
+// tenant a provider would take over its members' e-mail domain in every other journey.
+const ssoTenant = spawnSync(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    'server/src/cli/main.ts',
+    'tenant',
+    'create',
+    '--domain',
+    'sso.localhost',
+    '--name',
+    'Single Sign-On University',
+    '--admin-email',
+    'admin@sso.localhost',
+    '--admin-password',
+    'Kindling!2026',
+  ],
+  { cwd: root, stdio: 'inherit', env: { ...env, DATA_DIR: demoDir } },
+);
+if (ssoTenant.status !== 0) process.exit(ssoTenant.status ?? 1);
 cpSync(path.join(demoDir, 'db'), path.join(dataDir, 'db'), { recursive: true });
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {

@@ -180,6 +180,8 @@ export const identityProvider = z.discriminatedUnion('protocol', [
 
 export const identityProvidersAnswer = z.object({
   identity_providers: z.array(identityProvider),
+  /** Kindling's OIDC redirect URI, one for every provider: to register before adding the first. */
+  oidc_redirect_uri: z.string(),
 });
 
 /** GET /auth/providers: the enabled providers of a tenant, for the sign-in screen. */

@@ -108,6 +108,11 @@ export async function startOidcProvider(redirectUri: string) {
     people,
     settings,
     signIn,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // A browser keeps its connections to the provider open; they must not hold the close.
+        server.closeAllConnections();
+      }),
   };
 }

@@ -27,6 +27,7 @@ import {
   type SamlSettings,
   type Secrets,
   sealSecrets,
+  ssoUrls,
   oidcSettings as storedOidc,
   samlSettings as storedSaml,
 } from './settings.ts';
@@ -42,7 +43,10 @@ interface Actor {
 
 export async function listIdentityProviders(deps: Deps, tenantId: number) {
   const rows = await inTenant(deps.database.db, tenantId, (tx) => listProviders(tx, tenantId));
-  return { identity_providers: rows.map((row) => presentProvider(deps.config, row)) };
+  return {
+    identity_providers: rows.map((row) => presentProvider(deps.config, row)),
+    oidc_redirect_uri: ssoUrls(deps.config).oidcCallback,
+  };
 }
 
 /** The issuer's discovery document, read now: an issuer that cannot be read is a 400 on it. */

@@ -233,6 +233,7 @@ describe('identity providers in the console', () => {
     });
     expect(await (await beta.admin.call('GET', '/admin/identity-providers')).json()).toEqual({
       identity_providers: [],
+      oidc_redirect_uri: 'http://localhost:3000/api/v1/auth/sso/oidc/callback',
     });
     const put = await beta.admin.call('PUT', `/admin/identity-providers/${id}`, oidcBody());
     expect(put.status).toBe(404);

@@ -91,6 +91,15 @@ export const adminSections: AdminSection[] = [
     ),
   },
   {
+    path: 'identity',
+    label: 'Identity providers',
+    lead: 'Your university’s single sign-on: OpenID Connect and SAML providers members sign in with.',
+    Component: section(
+      () => import('./identity/IdentitySection.tsx'),
+      (m) => m.IdentitySection,
+    ),
+  },
+  {
     path: 'branding',
     label: 'Branding',
     lead: 'The portal’s logo, colours, labels and texts, previewed before you save.',

@@ -1,0 +1,146 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { startOidcProvider } from '../../server/test/oidc-provider.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
+import { DEMO_PASSWORD } from '../support/demo.ts';
+import { saveScreenshot } from '../support/screenshots.ts';
+
+// The university scripts/e2e-server.mjs makes for this journey: a provider on the demo tenant
+// would take over its members' e-mail domain in every other journey.
+const DOMAIN = 'sso.localhost';
+const port = process.env.E2E_PORT ?? '3100';
+// PUBLIC_URL's origin, as the server names its redirect URI: the provider (on 127.0.0.1) sends the
+// browser back there, so the way back is cross-site as with a real university's provider.
+const APP = `http://localhost:${port}`;
+const CALLBACK = `${APP}/api/v1/auth/sso/oidc/callback`;
+const at = (path: string) => `${path}${path.includes('?') ? '&' : '?'}tenant=${DOMAIN}`;
+
+/** A browser of the member's own: no administrator's cookie, no provider session. */
+async function memberPage(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  return context.newPage();
+}
+
+/** The provider's own login page (oidc-provider's), as the member fills it in. */
+async function signInAtProvider(page: Page, login: string) {
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill('any password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+}
+
+// CONTRACT §8 through a real OpenID Connect provider: the journey runs once, at 1280 px, and looks
+// at the new screens at 375 px at its end.
+test.describe('single sign-on', () => {
+  test.skip(({ isMobile }) => isMobile, 'the journey looks at 375 px itself, on its own provider');
+
+  test('an administrator connects an OIDC provider and a member signs in through its login page', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    // Three browsers, a provider's login page twice and three scans: about 40 s on an idle
+    // machine, up to 60 s on a loaded one.
+    test.setTimeout(120_000);
+    const op = await startOidcProvider(CALLBACK);
+    try {
+      op.people.set('ada', {
+        email: `ada@${DOMAIN}`,
+        email_verified: true,
+        given_name: 'Ada',
+        family_name: 'Lovelace',
+      });
+      op.people.set('eve', { email: 'eve@elsewhere.edu', email_verified: true });
+
+      const tenant = await (await page.request.get(`/api/v1/tenant?domain=${DOMAIN}`)).json();
+      const signedIn = await page.request.post('/api/v1/auth/sign-in', {
+        data: { email: `admin@${DOMAIN}`, password: DEMO_PASSWORD, tenant_id: tenant.id },
+      });
+      expect(signedIn.status()).toBe(200);
+      // A retry starts from no provider, as the first try did.
+      const listed = await (await page.request.get('/api/v1/admin/identity-providers')).json();
+      for (const { id } of listed.identity_providers) {
+        await page.request.delete(`/api/v1/admin/identity-providers/${id}`);
+      }
+
+      // The administrator adds the provider in the console; a wrong issuer is refused on its field.
+      await page.goto(at('/admin/identity'));
+      await expect(page.getByRole('textbox', { name: 'Redirect URI' })).toHaveValue(CALLBACK);
+      await page.getByRole('link', { name: 'Add OIDC provider' }).click();
+      await page.getByLabel('Name').fill('University Login');
+      await page.getByLabel('Email domains').fill(DOMAIN);
+      await page.getByLabel('Issuer').fill('http://127.0.0.1:9/');
+      await page.getByLabel('Client ID').fill(op.clientId);
+      await page.getByLabel('Client secret').fill(op.clientSecret);
+      await page.getByLabel('Admit newcomers at once').check();
+      await page.getByRole('button', { name: 'Add provider' }).click();
+      const issuer = page.getByRole('textbox', { name: 'Issuer' });
+      await expect(issuer).toHaveAttribute('aria-invalid', 'true');
+      await expect(
+        page.getByText("The issuer's discovery document could not be read.").first(),
+      ).toBeVisible();
+      await issuer.fill(op.issuer);
+      await page.getByRole('button', { name: 'Add provider' }).click();
+      await expect(page.getByRole('heading', { level: 2, name: /University Login/ })).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'Redirect URI' })).toHaveValue(CALLBACK);
+      await expect(page.getByText(`${op.issuer}/auth`)).toBeVisible();
+      await expect(page.getByLabel('Client secret')).toHaveValue('');
+      await saveScreenshot(page, testInfo, 'sso-admin-provider');
+
+      // A member wanted the people directory; typing their address sends them to the provider.
+      const member = await memberPage(browser);
+      await member.goto(at('/people'));
+      await expect(member).toHaveURL((url) => url.pathname === '/');
+      await member.getByRole('link', { name: 'Sign in' }).last().click();
+      await expect(
+        member.getByRole('button', { name: 'Sign in with University Login' }),
+      ).toBeVisible();
+      await member.getByLabel('Email').fill(`ada@${DOMAIN}`);
+      await expect(
+        member.getByRole('button', { name: 'Continue with University Login' }),
+      ).toBeVisible();
+      await expect(
+        member.getByText('This address signs in through University Login.').first(),
+      ).toBeVisible();
+      await expect(member.getByRole('textbox', { name: 'Password', exact: true })).toHaveCount(0);
+      await member.getByLabel('Remember me').check();
+      await saveScreenshot(member, testInfo, 'sso-signin-domain');
+      await member.getByRole('button', { name: 'Continue with University Login' }).click();
+
+      await signInAtProvider(member, 'ada');
+      await expect(member).toHaveURL(`${APP}/people?tenant=${DOMAIN}`);
+      await expect(
+        member.getByRole('button', { name: 'Account menu for Ada Lovelace' }),
+      ).toBeVisible();
+      const session = (await member.context().cookies(APP)).find(
+        (cookie) => cookie.name === 'kindling_session',
+      );
+      // 'Remember me' came through the provider: the session lasts 30 days, not an hour.
+      expect((session?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(29 * 24 * 3600);
+
+      // A person of another domain comes back to the sign-in screen with a message in plain words.
+      const stranger = await memberPage(browser);
+      await stranger.goto(at('/signin'));
+      await stranger.getByRole('button', { name: 'Sign in with University Login' }).click();
+      await signInAtProvider(stranger, 'eve');
+      await expect(stranger).toHaveURL(`${APP}/signin?tenant=${DOMAIN}`);
+      await expect(stranger.getByRole('alert')).toContainText(
+        'is not one this sign-in option accepts',
+      );
+      await saveScreenshot(stranger, testInfo, 'sso-signin-error');
+
+      // The new screens at 375 px: looked at and scanned.
+      await stranger.setViewportSize({ width: 375, height: 740 });
+      await expectNoAxeViolations(stranger);
+      await saveScreenshot(stranger, testInfo, 'sso-signin-error-375');
+      await page.setViewportSize({ width: 375, height: 740 });
+      await expectNoAxeViolations(page);
+      await saveScreenshot(page, testInfo, 'sso-admin-provider-375');
+      await page.getByRole('link', { name: 'All identity providers' }).click();
+      await expect(page.getByRole('link', { name: 'Edit University Login' })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await saveScreenshot(page, testInfo, 'sso-admin-list-375');
+      await member.context().close();
+      await stranger.context().close();
+    } finally {
+      await op.close();
+    }
+  });
+});
