@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { startOidcProvider } from '../../server/test/oidc-provider.ts';
+import { makeSamlIdp } from '../../server/test/saml-idp.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { DEMO_PASSWORD } from '../support/demo.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
@@ -84,6 +85,29 @@ test.describe('single sign-on', () => {
       await expect(page.getByLabel('Client secret')).toHaveValue('');
       await saveScreenshot(page, testInfo, 'sso-admin-provider');
 
+      // A SAML provider by its pasted metadata: what was read is shown back, and Kindling's own
+      // metadata URL is there to copy.
+      const idp = await makeSamlIdp(
+        'https://idp.sso.localhost/shibboleth',
+        'https://idp.sso.localhost/sso',
+      );
+      await page.getByRole('link', { name: 'All identity providers' }).click();
+      await page.getByRole('link', { name: 'Add SAML provider' }).click();
+      await page.getByLabel('Name').fill('Medical School');
+      await page.getByLabel('Email domains').fill(`med.${DOMAIN}`);
+      const xml = page.getByRole('textbox', { name: 'Metadata XML' });
+      await xml.fill('<html>not metadata</html>');
+      await page.getByRole('button', { name: 'Add provider' }).click();
+      await expect(xml).toHaveAttribute('aria-invalid', 'true');
+      await xml.fill(idp.metadata);
+      await page.getByRole('button', { name: 'Add provider' }).click();
+      await expect(page.getByRole('heading', { level: 2, name: /Medical School/ })).toBeVisible();
+      await expect(page.getByText('https://idp.sso.localhost/shibboleth')).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'SAML metadata URL' })).toHaveValue(
+        new RegExp(`^${APP}/api/v1/auth/sso/saml/\\d+/metadata$`),
+      );
+      await saveScreenshot(page, testInfo, 'sso-admin-saml');
+
       // A member wanted the people directory; typing their address sends them to the provider.
       const member = await memberPage(browser);
       await member.goto(at('/people'));
@@ -132,7 +156,7 @@ test.describe('single sign-on', () => {
       await saveScreenshot(stranger, testInfo, 'sso-signin-error-375');
       await page.setViewportSize({ width: 375, height: 740 });
       await expectNoAxeViolations(page);
-      await saveScreenshot(page, testInfo, 'sso-admin-provider-375');
+      await saveScreenshot(page, testInfo, 'sso-admin-saml-375');
       await page.getByRole('link', { name: 'All identity providers' }).click();
       await expect(page.getByRole('link', { name: 'Edit University Login' })).toBeVisible();
       await expectNoAxeViolations(page);
