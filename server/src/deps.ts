@@ -6,6 +6,7 @@ import type { Database } from './db/client.ts';
 import { RankingCache } from './ideas/ranking-cache.ts';
 import { Mailer } from './mail/mailer.ts';
 import { OutboxWorker, type OutboxWorkerOptions, smtpSender } from './mail/worker.ts';
+import { MetadataRefresher } from './sso/metadata-refresh.ts';
 import { storageFromConfig } from './storage/from-config.ts';
 import { UploadSweeper } from './storage/upload-sweeper.ts';
 
@@ -14,12 +15,14 @@ export interface Assembled {
   worker: OutboxWorker | null;
   /** Started by the server, not by tests, which sweep when they choose. */
   sweeper: UploadSweeper;
+  /** Likewise: reads SAML providers' metadata URLs again daily. */
+  refresher: MetadataRefresher;
   close(): Promise<void>;
 }
 
 /**
  * Wires the server's parts from configuration; the outbox worker runs only when SMTP is set, the
- * sweeper of abandoned uploads always.
+ * sweeper of abandoned uploads and the refresh of SAML metadata always.
  */
 export function assemble(
   config: Config,
@@ -43,12 +46,15 @@ export function assemble(
     lifecycle: { draining: false },
   };
   const sweeper = new UploadSweeper(deps);
+  const refresher = new MetadataRefresher(deps);
   return {
     deps,
     worker,
     sweeper,
+    refresher,
     async close() {
       await sweeper.stop();
+      await refresher.stop();
       await worker?.stop();
       await rateLimits.close();
     },

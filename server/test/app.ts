@@ -36,6 +36,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     deps: assembled.deps,
     worker: assembled.worker,
     sweeper: assembled.sweeper,
+    refresher: assembled.refresher,
     db: database.db,
     request: (url: string, init?: RequestInit) => app.request(url, init),
     async close() {

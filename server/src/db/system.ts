@@ -1,9 +1,10 @@
 /**
  * The system handle: the only queries that read across tenants, because they run before a tenant
- * is known (tenant by domain or id, session by cookie, the sign-in wrong-environment check).
- * Everything else goes through inTenant(), except the two features that serve every tenant by
- * nature and keep their own cross-tenant queries: the outbox (mail/outbox-queue.ts) and the upload
- * sweep (storage/abandoned-uploads.ts). Review every addition to this file with that rule in mind.
+ * is known (tenant by domain or id, session by cookie, the sign-in wrong-environment check, the
+ * tenant of a SAML provider whose address names no tenant).
+ * Everything else goes through inTenant(), except the features that serve every tenant by nature
+ * and keep their own cross-tenant queries: the outbox (mail/outbox-queue.ts), the upload sweep
+ * (storage/abandoned-uploads.ts) and the refresh of SAML metadata (sso/metadata-refresh.ts). Review every addition to this file with that rule in mind.
  */
 
 import { status } from '@kindling/contract';
@@ -11,6 +12,7 @@ import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { SessionContext } from '../session-context.ts';
 import { type Db, queryRows } from './client.ts';
 import { accounts, type TenantRow, tenants, users } from './schema.ts';
+import { identityProviders } from './schema-sso.ts';
 
 export type { TenantRow };
 
@@ -22,6 +24,20 @@ export async function tenantByDomain(db: Db, domain: string): Promise<TenantRow 
 export async function tenantById(db: Db, id: number): Promise<TenantRow | undefined> {
   const [row] = await db.select().from(tenants).where(eq(tenants.id, id));
   return row;
+}
+
+/**
+ * The tenant of an identity provider, by the provider's id alone: a SAML provider's metadata and
+ * assertion consumer addresses are its entity id and endpoint, registered at the identity
+ * provider, so they name no tenant (CONTRACT §8). Only the tenant is read here; the provider
+ * itself is read under that tenant's row security.
+ */
+export async function tenantOfProvider(db: Db, providerId: number): Promise<TenantRow | undefined> {
+  const [row] = await db
+    .select({ tenantId: identityProviders.tenantId })
+    .from(identityProviders)
+    .where(eq(identityProviders.id, providerId));
+  return row ? tenantById(db, row.tenantId) : undefined;
 }
 
 /**

@@ -17,6 +17,8 @@ describe('identity providers in the console', () => {
   let saml: Awaited<ReturnType<typeof makeSamlIdp>>;
   let files: http.Server;
   let filesUrl: string;
+  /** What the identity provider's metadata URL answers now: it changes when the IdP rotates. */
+  let rotating = '';
   const call = callerOf(() => t);
 
   beforeAll(async () => {
@@ -25,6 +27,7 @@ describe('identity providers in the console', () => {
     saml = await makeSamlIdp('https://idp.test/shibboleth', 'https://idp.test/sso');
     files = http.createServer((request, response) => {
       if (request.url === '/idp.xml') response.end(saml.metadata);
+      else if (request.url === '/rotating.xml') response.end(rotating);
       else if (request.url === '/page.html') response.end('<html><body>Hello</body></html>');
       else response.writeHead(404).end();
     });
@@ -185,6 +188,67 @@ describe('identity providers in the console', () => {
       });
       expect(answer.status, value).toBe(400);
       expect((await answer.json()).details, value).toEqual([{ field, error }]);
+    }
+  });
+
+  it('reads metadata given by URL again once a day, takes a rotated certificate, and keeps the old one when the new cannot be read', async () => {
+    const tenant = await freshTenant(t);
+    rotating = saml.metadata;
+    const created = await tenant.admin.call('POST', '/admin/identity-providers', {
+      protocol: 'saml',
+      name: 'Rotating IdP',
+      email_domains: ['uni.test'],
+      metadata_url: `${filesUrl}/rotating.xml`,
+    });
+    const { id } = (await created.json()) as { id: number };
+    const shown = async () => {
+      const list = identityProvidersAnswer.parse(
+        await (await tenant.admin.call('GET', '/admin/identity-providers')).json(),
+      );
+      const provider = list.identity_providers.find((p) => p.id === id);
+      if (provider?.protocol !== 'saml') throw new Error('no SAML provider');
+      return provider;
+    };
+    const first = await shown();
+    expect(first.metadata_refreshed_at).not.toBeNull();
+    expect(await t.refresher.refresh()).toBe(0);
+
+    const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    const age = () =>
+      t.db.transaction(async (tx) => {
+        await bindTenant(tx, tenant.tenantId);
+        await tx
+          .update(identityProviders)
+          .set({ refreshedAt: dayAgo })
+          .where(eq(identityProviders.id, id));
+      });
+    await age();
+    const rotated = await makeSamlIdp('https://idp.test/shibboleth', 'https://idp.test/sso-2');
+    rotating = rotated.metadata;
+    expect(await t.refresher.refresh()).toBe(1);
+    const after = await shown();
+    expect(after.sso_url).toBe('https://idp.test/sso-2');
+    expect(after.signing_certificates[0]?.fingerprint_sha256).not.toBe(
+      first.signing_certificates[0]?.fingerprint_sha256,
+    );
+    expect(Date.parse(after.metadata_refreshed_at ?? '')).toBeGreaterThan(dayAgo.getTime());
+    const [entry] = await auditOf(tenant.tenantId);
+    expect(entry).toMatchObject({
+      action: 'identity-provider.refresh',
+      actorId: null,
+      detail: { fields: ['sso_url', 'signing_certificates'] },
+    });
+
+    await age();
+    for (const broken of [
+      '<html>down for maintenance</html>',
+      (await makeSamlIdp('https://impostor.test/idp', 'https://idp.test/sso')).metadata,
+    ]) {
+      rotating = broken;
+      expect(await t.refresher.refresh()).toBe(0);
+      const kept = await shown();
+      expect(kept.sso_url).toBe('https://idp.test/sso-2');
+      expect(kept.metadata_refreshed_at).toBe(dayAgo.toISOString());
     }
   });
 

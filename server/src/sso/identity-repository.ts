@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { accounts, users } from '../db/schema.ts';
-import { identityProviders, ssoRequests, userIdentities } from '../db/schema-sso.ts';
+import { identityProviders, ssoAssertions, ssoRequests, userIdentities } from '../db/schema-sso.ts';
 
 /** The user a provider's stable identifier was linked to, if any. */
 export async function findLinkedUser(
@@ -129,4 +129,47 @@ export async function takeRequest(
     )
     .returning();
   return row;
+}
+
+/** A live request, read without using it up (node-saml reads before it validates). */
+export async function peekRequest(
+  db: Executor,
+  tenantId: number,
+  providerId: number,
+  handle: string,
+  now: Date,
+) {
+  const [row] = await db
+    .select({ createdAt: ssoRequests.createdAt })
+    .from(ssoRequests)
+    .where(
+      and(
+        eq(ssoRequests.tenantId, tenantId),
+        eq(ssoRequests.providerId, providerId),
+        eq(ssoRequests.handle, handle),
+        sql`${ssoRequests.expiresAt} > ${now.toISOString()}::timestamptz`,
+      ),
+    );
+  return row;
+}
+
+/**
+ * Remembers an accepted SAML assertion's id until it expires; false when it was accepted before
+ * (a replay), whichever process accepted it, as the unique key decides.
+ */
+export async function rememberAssertion(
+  db: Executor,
+  values: { tenantId: number; providerId: number; assertionId: string; expiresAt: Date },
+) {
+  await db
+    .delete(ssoAssertions)
+    .where(
+      and(eq(ssoAssertions.tenantId, values.tenantId), lt(ssoAssertions.expiresAt, sql`now()`)),
+    );
+  const rows = await db
+    .insert(ssoAssertions)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: ssoAssertions.id });
+  return rows.length === 1;
 }

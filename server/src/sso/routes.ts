@@ -1,19 +1,20 @@
 import { z } from '@hono/zod-openapi';
-import { idParam, type SsoErrorCode, ssoStartQuery } from '@kindling/contract';
+import { idParam, limits, type SsoErrorCode, ssoStartQuery } from '@kindling/contract';
 import type { Context } from 'hono';
 import { setSessionCookie } from '../auth/routes.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import type { IdentityProviderRow } from '../db/schema-sso.ts';
-import { type TenantRow, tenantById } from '../db/system.ts';
+import { type TenantRow, tenantById, tenantOfProvider } from '../db/system.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { route } from '../http/access.ts';
 import { notFound } from '../http/errors.ts';
 import { errors, router } from '../http/openapi.ts';
 import { publicTenant, tenantOf } from '../http/tenant-context.ts';
-import { admit, SsoRefusal } from './admission.ts';
-import { finishOidc, parseState, startOidc, takeOidcRequest } from './oidc.ts';
+import { type Asserted, admit, SsoRefusal } from './admission.ts';
+import { finishOidc, type Pending, parseState, startOidc, takeOidcRequest } from './oidc.ts';
 import { recordRefusal } from './refusals.ts';
 import { findProvider } from './repository.ts';
+import { finishSaml, serviceProviderMetadata, startSaml } from './saml.ts';
 import { ssoUrls } from './settings.ts';
 
 const tag = 'Single sign-on' as const;
@@ -37,8 +38,24 @@ function into(path: string, tenant: TenantRow) {
 const providerIn = (deps: Deps, tenant: TenantRow, id: number) =>
   inTenant(deps.database.db, tenant.id, (tx) => findProvider(tx, tenant.id, id));
 
+/** What the identity provider posts to the assertion consumer service. */
+const samlPost = z.object({
+  SAMLResponse: z
+    .string({ error: 'SAMLResponse is required.' })
+    .min(1, { message: 'SAMLResponse is required.' })
+    .max(limits.bodyBytes, { message: 'SAMLResponse is too long.' }),
+  RelayState: z.string().max(2000, { message: 'RelayState is too long.' }).optional(),
+});
+
 /** CONTRACT §8: the start of a sign-in at a provider, and the provider's answer coming back. */
 export function ssoRoutes(deps: Deps) {
+  /** A SAML provider by its id alone (its addresses name no tenant), and its tenant. */
+  async function samlProvider(id: number) {
+    const tenant = await tenantOfProvider(deps.database.db, id);
+    const provider = tenant ? await providerIn(deps, tenant, id) : undefined;
+    return tenant && provider?.protocol === 'saml' ? { tenant, provider } : undefined;
+  }
+
   /**
    * What every answer from a provider ends in: the person admitted and the session's cookie set,
    * or the refusal audited and the browser sent back to the sign-in screen with its code.
@@ -47,12 +64,11 @@ export function ssoRoutes(deps: Deps) {
     c: Context<AppEnv>,
     tenant: TenantRow,
     provider: IdentityProviderRow,
-    pending: { redirect: string; remember: boolean },
-    work: () => Promise<Parameters<typeof admit>[3]>,
+    work: () => Promise<{ asserted: Asserted; pending: Pending }>,
   ) {
     try {
       if (!provider.enabled) throw new SsoRefusal('DISABLED', 'the provider is disabled');
-      const asserted = await work();
+      const { asserted, pending } = await work();
       const previous = c.get('session');
       const signedIn = await admit(deps, tenant, provider, asserted, {
         remember: pending.remember,
@@ -87,14 +103,13 @@ export function ssoRoutes(deps: Deps) {
         const provider = await providerIn(deps, tenant, c.req.valid('param').id);
         if (!provider) throw notFound('No such identity provider.');
         if (!provider.enabled) return failed(c, tenant, 'DISABLED');
-        // SAML's start arrives with its assertion consumer service (docs/decisions/0031).
-        if (provider.protocol !== 'oidc') return failed(c, tenant, 'PROVIDER_ERROR');
         const pending = {
           redirect: query.redirect ?? '/dashboard',
           remember: query.remember_session,
         };
+        const start = provider.protocol === 'saml' ? startSaml : startOidc;
         try {
-          return c.redirect(await startOidc(deps, tenant, provider, pending), 302);
+          return c.redirect(await start(deps, tenant, provider, pending), 302);
         } catch (error) {
           c.get('log').warn(
             { err: error, provider: provider.id },
@@ -133,8 +148,64 @@ export function ssoRoutes(deps: Deps) {
         // The address registered at the provider, whatever proxy the request came through.
         const callback = new URL(ssoUrls(deps.config).oidcCallback);
         callback.search = new URL(c.req.url).search;
-        return conclude(c, tenant, provider, request, () =>
-          finishOidc(deps, provider, request, callback),
+        return conclude(c, tenant, provider, async () => ({
+          asserted: await finishOidc(deps, provider, request, callback),
+          pending: request,
+        }));
+      },
+    )
+    .openapi(
+      route({
+        access: 'public',
+        method: 'get',
+        path: '/auth/sso/saml/{id}/metadata',
+        operationId: 'samlServiceProviderMetadata',
+        tag,
+        summary:
+          "Kindling's SAML metadata for one provider: entity id, assertion consumer service, signing and encryption certificates, requested attributes",
+        request: { params: idParam },
+        responses: {
+          200: {
+            description: 'SAML 2.0 metadata of the service provider',
+            content: { 'application/samlmetadata+xml': { schema: z.string() } },
+          },
+          404: errors[404],
+        },
+      }),
+      async (c) => {
+        const found = await samlProvider(c.req.valid('param').id);
+        if (!found) throw notFound('No such identity provider.');
+        const xml = serviceProviderMetadata(deps, found.tenant, found.provider);
+        return c.body(xml, 200, { 'content-type': 'application/samlmetadata+xml; charset=utf-8' });
+      },
+    )
+    .openapi(
+      route({
+        access: 'public',
+        method: 'post',
+        path: '/auth/sso/saml/{id}/acs',
+        operationId: 'finishSamlSignOn',
+        tag,
+        summary:
+          "The SAML assertion consumer service: the identity provider's response, checked; signs in and goes back to the app",
+        description:
+          "The identity provider's page posts this form cross-site, so this one call is exempt from the Origin check: the signed response and its InResponseTo protect it.",
+        request: {
+          params: idParam,
+          body: {
+            content: { 'application/x-www-form-urlencoded': { schema: samlPost } },
+            required: true,
+          },
+        },
+        responses: { 302: redirect, 400: errors[400] },
+      }),
+      async (c) => {
+        const found = await samlProvider(c.req.valid('param').id);
+        if (!found) return failed(c, null, 'INVALID_RESPONSE');
+        const { tenant, provider } = found;
+        const { SAMLResponse } = c.req.valid('form');
+        return conclude(c, tenant, provider, () =>
+          finishSaml(deps, tenant, provider, SAMLResponse),
         );
       },
     );

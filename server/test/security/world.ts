@@ -11,6 +11,8 @@ import {
   postIdea,
   supportIds,
 } from '../../src/ideas/test-fixtures.ts';
+import { parseIdpMetadata } from '../../src/sso/saml-metadata.ts';
+import { sealSecrets } from '../../src/sso/settings.ts';
 import { generateServiceProviderKeys } from '../../src/sso/sp-keys.ts';
 import type { TestApp } from '../app.ts';
 import { makeSchool, makeTenant, makeUser, sessionCookie } from '../factories.ts';
@@ -48,23 +50,27 @@ export interface Side {
   invitee: { id: number; token: string };
   /** An OIDC provider whose discovery is stored, and SAML metadata a new provider may be made of. */
   identityProvider: { id: number; name: string; samlMetadata: string };
+  /** A SAML provider with Kindling's keys sealed, whose metadata and assertion consumer are called. */
+  samlProviderId: number;
 }
 
 const ISSUER = 'https://login.example.edu';
 
-/** A SAML identity provider's metadata, read with no network: a new provider needs nothing more. */
-async function samlMetadata(mark: string): Promise<string> {
-  const { signing } = await generateServiceProviderKeys(
-    `${mark.toLowerCase()}.example.edu`,
-    new Date(),
-  );
-  const certificate = signing.certificate.replace(/-----[A-Z ]+-----|\s/g, '');
-  return `<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://idp.example.edu/${mark}">
+/**
+ * A SAML identity provider's metadata, read with no network: a new provider needs nothing more.
+ * Its signing pair also serves as the side's own service provider keys, as a key pair costs
+ * hundreds of milliseconds to make and what is signed with it is never checked here.
+ */
+async function samlMaterial(mark: string) {
+  const sp = await generateServiceProviderKeys(`${mark.toLowerCase()}.example.edu`, new Date());
+  const certificate = sp.signing.certificate.replace(/-----[A-Z ]+-----|\s/g, '');
+  const metadata = `<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://idp.example.edu/${mark}">
   <IDPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">
     <KeyDescriptor use="signing"><KeyInfo xmlns="http://www.w3.org/2000/09/xmldsig#"><X509Data><X509Certificate>${certificate}</X509Certificate></X509Data></KeyInfo></KeyDescriptor>
     <SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="https://idp.example.edu/sso"/>
   </IDPSSODescriptor>
 </EntityDescriptor>`;
+  return { metadata, sp };
 }
 
 export interface World {
@@ -93,43 +99,68 @@ async function makeSide(t: TestApp, mark: string, roleId: number): Promise<Side>
   const faculty = await member([...AUTHOR_PERMISSIONS, 'invite_user'], 2);
   const student = await member([], 1);
   const school = await makeSchool(t.db, tenantId, `${mark} School of Science`);
-  const { departmentId, ipStatusId, provider } = await t.db.transaction(async (tx) => {
-    await bindTenant(tx, tenantId);
-    const [department] = await tx
-      .insert(departments)
-      .values({ tenantId, schoolId: school.id, name: `${mark} Department` })
-      .returning({ id: departments.id });
-    const [ipStatus] = await tx
-      .insert(ipStatuses)
-      .values({ tenantId, name: `${mark} licensed` })
-      .returning({ id: ipStatuses.id });
-    await tx
-      .insert(roles)
-      .values({ tenantId, id: roleId, name: `${mark} visitor`, icon: 'person' });
-    const [provider] = await tx
-      .insert(identityProviders)
-      .values({
-        tenantId,
-        protocol: 'oidc',
-        name: `${mark} Login`,
-        emailDomains: [domain],
-        settings: {
-          issuer: ISSUER,
-          client_id: 'kindling',
-          scopes: 'openid email profile',
-          discovery: {
+  const { metadata, sp } = await samlMaterial(mark);
+  const idp = parseIdpMetadata(metadata);
+  const { departmentId, ipStatusId, provider, samlProvider } = await t.db.transaction(
+    async (tx) => {
+      await bindTenant(tx, tenantId);
+      const [department] = await tx
+        .insert(departments)
+        .values({ tenantId, schoolId: school.id, name: `${mark} Department` })
+        .returning({ id: departments.id });
+      const [ipStatus] = await tx
+        .insert(ipStatuses)
+        .values({ tenantId, name: `${mark} licensed` })
+        .returning({ id: ipStatuses.id });
+      await tx
+        .insert(roles)
+        .values({ tenantId, id: roleId, name: `${mark} visitor`, icon: 'person' });
+      const [provider] = await tx
+        .insert(identityProviders)
+        .values({
+          tenantId,
+          protocol: 'oidc',
+          name: `${mark} Login`,
+          emailDomains: [domain],
+          settings: {
             issuer: ISSUER,
-            authorization_endpoint: `${ISSUER}/authorize`,
-            token_endpoint: `${ISSUER}/token`,
-            jwks_uri: `${ISSUER}/jwks`,
+            client_id: 'kindling',
+            scopes: 'openid email profile',
+            discovery: {
+              issuer: ISSUER,
+              authorization_endpoint: `${ISSUER}/authorize`,
+              token_endpoint: `${ISSUER}/token`,
+              jwks_uri: `${ISSUER}/jwks`,
+            },
           },
-        },
-      })
-      .returning({ id: identityProviders.id, name: identityProviders.name });
-    if (!department || !ipStatus || !provider)
-      throw new Error('no department, IP status or provider');
-    return { departmentId: department.id, ipStatusId: ipStatus.id, provider };
-  });
+        })
+        .returning({ id: identityProviders.id, name: identityProviders.name });
+      const [samlProvider] = await tx
+        .insert(identityProviders)
+        .values({
+          tenantId,
+          protocol: 'saml',
+          name: `${mark} Shibboleth`,
+          emailDomains: [domain],
+          settings: {
+            metadata_url: null,
+            metadata_xml: metadata,
+            entity_id: idp.entityId,
+            sso_url: idp.ssoUrl,
+            signing_certificates: idp.signingCertificates,
+            sp_certificates: {
+              signing: sp.signing.certificate,
+              encryption: sp.encryption.certificate,
+            },
+          },
+          sealed: sealSecrets(t.deps.config, tenantId, { sp }),
+        })
+        .returning({ id: identityProviders.id });
+      if (!department || !ipStatus || !provider || !samlProvider)
+        throw new Error('no department, IP status or provider');
+      return { departmentId: department.id, ipStatusId: ipStatus.id, provider, samlProvider };
+    },
+  );
   const [supportId] = await supportIds(t, tenantId);
   if (supportId === undefined) throw new Error('no support types');
   const ideaId = await postIdea(t, faculty.cookie, {
@@ -168,7 +199,8 @@ async function makeSide(t: TestApp, mark: string, roleId: number): Promise<Side>
     roleId,
     ideaId,
     invitee: { id: invited.id, token },
-    identityProvider: { ...provider, samlMetadata: await samlMetadata(mark) },
+    identityProvider: { ...provider, samlMetadata: metadata },
+    samlProviderId: samlProvider.id,
   };
 }
 
@@ -203,6 +235,10 @@ const pathRules: { template: RegExp; params: (side: Side) => Record<string, numb
   {
     template: /^\/api\/v1\/(admin\/identity-providers\/\{id\}|auth\/sso\/\{id\}\/start)$/,
     params: (s) => ({ id: s.identityProvider.id }),
+  },
+  {
+    template: /^\/api\/v1\/auth\/sso\/saml\/\{id\}\/(metadata|acs)$/,
+    params: (s) => ({ id: s.samlProviderId }),
   },
 ];
 
@@ -305,6 +341,11 @@ async function bodyOf(operation: Operation, side: Side): Promise<BodyInit | unde
     );
     return form;
   }
+  if (operation.body.contentType === 'application/x-www-form-urlencoded') {
+    return new URLSearchParams(
+      Object.entries(jsonBodyOf(operation, side)).map(([key, value]) => [key, String(value)]),
+    );
+  }
   return JSON.stringify(jsonBodyOf(operation, side));
 }
 
@@ -325,10 +366,21 @@ export async function requestOf(
   const body = await bodyOf(operation, options.side);
   const headers: Record<string, string> = { ...options.headers };
   if (options.cookie) headers.cookie = options.cookie;
-  if (body !== undefined && !(body instanceof FormData))
-    headers['content-type'] = 'application/json';
+  if (typeof body === 'string') headers['content-type'] = 'application/json';
   return { url, init: { method: operation.method, headers, body } };
 }
+
+/**
+ * The SAML service provider's own addresses (CONTRACT §8): registered at the identity provider as
+ * its entity id and assertion consumer service, they name a provider and no tenant, the metadata is
+ * public by nature, and the identity provider's page posts to the assertion consumer cross-site,
+ * exempt from the Origin check. Their tenant is the provider's: sso/saml.test.ts proves that a
+ * response of one tenant's provider posted to another's is refused.
+ */
+export const PROVIDER_ADDRESSED = new Set([
+  'GET /api/v1/auth/sso/saml/{id}/metadata',
+  'POST /api/v1/auth/sso/saml/{id}/acs',
+]);
 
 /** Anyone may call it: public, or with an invitation's claim token (no session). */
 export const isPublic = (operation: Operation) =>
