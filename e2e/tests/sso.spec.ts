@@ -150,10 +150,33 @@ test.describe('single sign-on', () => {
       );
       await saveScreenshot(stranger, testInfo, 'sso-signin-error');
 
+      // A pending sign-in opens the specification's screen, as password sign-in does.
+      await stranger.goto(at('/signin?sso_error=NOT_APPROVED'));
+      await expect(
+        stranger.getByRole('heading', { name: 'Account Pending Approval' }),
+      ).toBeVisible();
+      await stranger.getByRole('button', { name: 'Back to Sign In' }).click();
+      // Ada's account has no password: an administrator may still choose one, and a forgotten
+      // password is sent to the provider.
+      await stranger.getByLabel('Email').fill(`ada@${DOMAIN}`);
+      await stranger.getByRole('button', { name: 'Use my password instead' }).click();
+      await expect(stranger.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+      await stranger.getByRole('link', { name: 'Forgot password?' }).click();
+      await stranger.getByLabel('Email').fill(`ada@${DOMAIN}`);
+      await stranger.getByRole('button', { name: /send/i }).click();
+      await expect(stranger.getByRole('alert')).toHaveText(
+        'This account signs in through University Login.',
+      );
+
       // The new screens at 375 px: looked at and scanned.
       await stranger.setViewportSize({ width: 375, height: 740 });
+      await stranger.goto(at('/signin?sso_error=PROVIDER_ERROR'));
+      await expect(
+        stranger.getByRole('button', { name: 'Sign in with Medical School' }),
+      ).toBeVisible();
+      await expect(stranger.getByRole('alert')).toContainText('could not be reached');
       await expectNoAxeViolations(stranger);
-      await saveScreenshot(stranger, testInfo, 'sso-signin-error-375');
+      await saveScreenshot(stranger, testInfo, 'sso-signin-375');
       await page.setViewportSize({ width: 375, height: 740 });
       await expectNoAxeViolations(page);
       await saveScreenshot(page, testInfo, 'sso-admin-saml-375');
