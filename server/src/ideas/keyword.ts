@@ -7,7 +7,7 @@ import type { IdeaFilters } from '@kindling/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../db/client.ts';
 import { pageLimit } from '../db/page-limit.ts';
-import { IDEAS, matchingIdeas, type Order, searchQuery } from '../search/corpus.ts';
+import { IDEAS, matchingIdeas, type Order, rankedIdeas, searchQuery } from '../search/corpus.ts';
 import { headline } from '../search/highlights.ts';
 import { matching } from './feed.ts';
 import { type SummaryRow, summaryColumns, summaryJoins } from './idea-rows.ts';
@@ -36,7 +36,10 @@ function hits(
   filters: IdeaFilters,
   order: Order | 'none',
 ): SQL {
-  const found = matchingIdeas(sql`(select tsq from query)`, order === 'relevance');
+  const found =
+    order === 'relevance'
+      ? rankedIdeas(sql`(select tsq from query)`)
+      : matchingIdeas(sql`(select tsq from query)`, false);
   if (!filtered(filters) && (order === 'relevance' || order === 'none')) {
     return sql`select s.id, s.rank, null::timestamptz as created_at from ${found} s`;
   }

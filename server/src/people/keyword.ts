@@ -6,7 +6,7 @@ import type { PeopleFilter } from '@kindling/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../db/client.ts';
 import { pageLimit } from '../db/page-limit.ts';
-import { matchingPeople, type Order, PEOPLE, searchQuery } from '../search/corpus.ts';
+import { matchingPeople, type Order, PEOPLE, rankedPeople, searchQuery } from '../search/corpus.ts';
 import { bioText, headline } from '../search/highlights.ts';
 import type { PersonRow } from './repository.ts';
 
@@ -34,7 +34,10 @@ const directoryName = sql`lower(u.first_name || ' ' || u.last_name)`;
 
 /** Matches as (id, rank, name); the member's row is read only for a filter or the name order. */
 function hits(tenantId: number, filter: PeopleFilter, order: Order | 'none'): SQL {
-  const found = matchingPeople(sql`(select tsq from query)`, order === 'relevance');
+  const found =
+    order === 'relevance'
+      ? rankedPeople(sql`(select tsq from query)`)
+      : matchingPeople(sql`(select tsq from query)`, false);
   if (!filtered(filter) && (order === 'relevance' || order === 'none')) {
     return sql`select s.id, s.rank, null::text as name from ${found} s`;
   }

@@ -21,5 +21,17 @@ export const matchingIdeas = (query: SQL, ranked: boolean, pool: number | null =
 export const matchingPeople = (query: SQL, ranked: boolean, pool: number | null = null) =>
   sql`public.search_people(${query}, ${sql.raw(String(ranked))}, ${sql.raw(pool === null ? 'null' : String(pool))})`;
 
+/**
+ * Relevance order scores only this many matches, the newest (migration 0011): the first pages are
+ * the best of them, every match is still returned, so counts stay exact.
+ */
+const SCORED = 300;
+
+/** Every match as (id, rank), the newest `SCORED` of them ranked, for relevance order. */
+export const rankedIdeas = (query: SQL) =>
+  sql`public.search_ideas_ranked(${query}, ${sql.raw(String(SCORED))})`;
+export const rankedPeople = (query: SQL) =>
+  sql`public.search_people_ranked(${query}, ${sql.raw(String(SCORED))})`;
+
 /** Best first, ties by id. */
 export type Order = 'relevance' | 'asc' | 'desc';

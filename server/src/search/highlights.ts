@@ -70,7 +70,8 @@ function excerpt(raw: string, max: number): string {
     }
   }
   const text = out.trim();
-  return cut ? `${text}${ellipsis}` : text;
+  // The text between an idea's fields is ' … ' (ideas/keyword.ts): a cut there has its ellipsis.
+  return cut && !text.endsWith(ellipsis) ? `${text}${ellipsis}` : text;
 }
 
 /**

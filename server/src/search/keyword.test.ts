@@ -1,8 +1,12 @@
 import { limits } from '@kindling/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { makeSchool, makeTenant, makeUser } from '../../test/factories.ts';
+import { queryRows } from '../db/client.ts';
+import { inTenant } from '../db/tenant-scope.ts';
 import { getJson, type Member, makeMember, postIdea } from '../ideas/test-fixtures.ts';
+import { IDEAS, searchQuery } from './corpus.ts';
 
 interface Result {
   id: number;
@@ -14,12 +18,13 @@ describe('keyword search of ideas and people', () => {
   let t: TestApp;
   let author: Member;
   let other: Member;
+  let tenantId: number;
   const idea = {} as Record<'title' | 'problem' | 'script' | 'sensor' | 'censor', number>;
   const person = {} as Record<string, number>;
 
   beforeAll(async () => {
     t = await createTestApp();
-    const { tenantId } = await makeTenant(t.db, 'Keyword University');
+    ({ tenantId } = await makeTenant(t.db, 'Keyword University'));
     const school = await makeSchool(t.db, tenantId, 'School of Electrochemistry');
     author = await makeMember(t, tenantId, { firstName: 'Ana', lastName: 'Müller' });
     other = await makeMember(t, tenantId, { firstName: 'Omar', lastName: 'Reyes' });
@@ -217,5 +222,15 @@ describe('keyword search of ideas and people', () => {
     expect((await ideaIds('!battery')).length).toBe(3);
     const { body } = await getJson(t, '/ideas/count?q=%26%7C!()%3A*', author.cookie);
     expect(body).toEqual({ total_count: 0 });
+  });
+  it('scores only the newest matches for relevance, yet returns every match to list and count', async () => {
+    const scored = await inTenant(t.db, tenantId, (tx) =>
+      queryRows<{ id: number; rank: number }>(
+        tx,
+        sql`select id, rank from public.search_ideas_ranked(${searchQuery(IDEAS, 'battery')}, 2) order by id`,
+      ),
+    );
+    expect(scored.map((row) => row.id)).toEqual([idea.title, idea.problem, idea.script]);
+    expect(scored.map((row) => row.rank > 0)).toEqual([false, true, true]);
   });
 });
