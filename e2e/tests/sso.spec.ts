@@ -3,11 +3,16 @@ import { startOidcProvider } from '../../server/test/oidc-provider.ts';
 import { makeSamlIdp } from '../../server/test/saml-idp.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { DEMO_PASSWORD } from '../support/demo.ts';
+import { exclusively } from '../support/exclusive.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
 
 // The university scripts/e2e-server.mjs makes for this journey: a provider on the demo tenant
 // would take over its members' e-mail domain in every other journey.
 const DOMAIN = 'sso.localhost';
+// The OIDC provider's own e-mail domain, so that another journey's provider of the university's
+// main domain (left after it ends) is not the one a typed address goes to.
+const STAFF = `staff.${DOMAIN}`;
+const OURS = ['University Login', 'Medical School'];
 const port = process.env.E2E_PORT ?? '3100';
 // PUBLIC_URL's origin, as the server names its redirect URI: the provider (on 127.0.0.1) sends the
 // browser back there, so the way back is cross-site as with a real university's provider.
@@ -19,6 +24,14 @@ const at = (path: string) => `${path}${path.includes('?') ? '&' : '?'}tenant=${D
 async function memberPage(browser: Browser) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   return context.newPage();
+}
+
+/** Removes the providers this journey adds, through the signed-in administrator's page. */
+async function removeOurs(page: Page) {
+  const listed = await (await page.request.get('/api/v1/admin/identity-providers')).json();
+  for (const { id, name } of listed.identity_providers as { id: number; name: string }[]) {
+    if (OURS.includes(name)) await page.request.delete(`/api/v1/admin/identity-providers/${id}`);
+  }
 }
 
 /** The provider's own login page (oidc-provider's), as the member fills it in. */
@@ -40,154 +53,158 @@ test.describe('single sign-on', () => {
     // Three browsers, a provider's login page twice and three scans: about 40 s on an idle
     // machine, up to 60 s on a loaded one.
     test.setTimeout(120_000);
-    const op = await startOidcProvider(CALLBACK);
-    try {
-      op.people.set('ada', {
-        email: `ada@${DOMAIN}`,
-        email_verified: true,
-        given_name: 'Ada',
-        family_name: 'Lovelace',
-      });
-      op.people.set('eve', { email: 'eve@elsewhere.edu', email_verified: true });
+    // Journeys that connect providers to this university take turns: each one's providers would
+    // show on the other's sign-in screen, and each removes what it added.
+    await exclusively('sso-tenant', async () => {
+      const op = await startOidcProvider(CALLBACK);
+      try {
+        op.people.set('ada', {
+          email: `ada@${STAFF}`,
+          email_verified: true,
+          given_name: 'Ada',
+          family_name: 'Lovelace',
+        });
+        op.people.set('eve', { email: 'eve@elsewhere.edu', email_verified: true });
 
-      const tenant = await (await page.request.get(`/api/v1/tenant?domain=${DOMAIN}`)).json();
-      const signedIn = await page.request.post('/api/v1/auth/sign-in', {
-        data: { email: `admin@${DOMAIN}`, password: DEMO_PASSWORD, tenant_id: tenant.id },
-      });
-      expect(signedIn.status()).toBe(200);
-      // A retry starts from no provider, as the first try did.
-      const listed = await (await page.request.get('/api/v1/admin/identity-providers')).json();
-      for (const { id } of listed.identity_providers) {
-        await page.request.delete(`/api/v1/admin/identity-providers/${id}`);
+        const tenant = await (await page.request.get(`/api/v1/tenant?domain=${DOMAIN}`)).json();
+        const signedIn = await page.request.post('/api/v1/auth/sign-in', {
+          data: { email: `admin@${DOMAIN}`, password: DEMO_PASSWORD, tenant_id: tenant.id },
+        });
+        expect(signedIn.status()).toBe(200);
+        // A retry starts from none of this journey's providers, as the first try did.
+        await removeOurs(page);
+
+        // The administrator adds the provider in the console; a wrong issuer is refused on its field.
+        await page.goto(at('/admin/identity'));
+        await expect(page.getByRole('textbox', { name: 'Redirect URI' })).toHaveValue(CALLBACK);
+        await page.getByRole('link', { name: 'Add OIDC provider' }).click();
+        await page.getByLabel('Name').fill('University Login');
+        await page.getByLabel('Email domains').fill(STAFF);
+        await page.getByLabel('Issuer').fill('http://127.0.0.1:9/');
+        await page.getByLabel('Client ID').fill(op.clientId);
+        await page.getByLabel('Client secret').fill(op.clientSecret);
+        await page.getByLabel('Admit newcomers at once').check();
+        await page.getByRole('button', { name: 'Add provider' }).click();
+        const issuer = page.getByRole('textbox', { name: 'Issuer' });
+        await expect(issuer).toHaveAttribute('aria-invalid', 'true');
+        await expect(
+          page.getByText("The issuer's discovery document could not be read.").first(),
+        ).toBeVisible();
+        await issuer.fill(op.issuer);
+        await page.getByRole('button', { name: 'Add provider' }).click();
+        await expect(
+          page.getByRole('heading', { level: 2, name: /University Login/ }),
+        ).toBeVisible();
+        await expect(page.getByRole('textbox', { name: 'Redirect URI' })).toHaveValue(CALLBACK);
+        await expect(page.getByText(`${op.issuer}/auth`)).toBeVisible();
+        await expect(page.getByLabel('Client secret')).toHaveValue('');
+        await saveScreenshot(page, testInfo, 'sso-admin-provider');
+
+        // A SAML provider by its pasted metadata: what was read is shown back, and Kindling's own
+        // metadata URL is there to copy.
+        const idp = await makeSamlIdp(
+          'https://idp.sso.localhost/shibboleth',
+          'https://idp.sso.localhost/sso',
+        );
+        await page.getByRole('link', { name: 'All identity providers' }).click();
+        await page.getByRole('link', { name: 'Add SAML provider' }).click();
+        await page.getByLabel('Name').fill('Medical School');
+        await page.getByLabel('Email domains').fill(`med.${DOMAIN}`);
+        const xml = page.getByRole('textbox', { name: 'Metadata XML' });
+        await xml.fill('<html>not metadata</html>');
+        await page.getByRole('button', { name: 'Add provider' }).click();
+        await expect(xml).toHaveAttribute('aria-invalid', 'true');
+        await xml.fill(idp.metadata);
+        await page.getByRole('button', { name: 'Add provider' }).click();
+        await expect(page.getByRole('heading', { level: 2, name: /Medical School/ })).toBeVisible();
+        await expect(page.getByText('https://idp.sso.localhost/shibboleth')).toBeVisible();
+        await expect(page.getByRole('textbox', { name: 'SAML metadata URL' })).toHaveValue(
+          new RegExp(`^${APP}/api/v1/auth/sso/saml/\\d+/metadata$`),
+        );
+        await saveScreenshot(page, testInfo, 'sso-admin-saml');
+
+        // A member wanted the people directory; typing their address sends them to the provider.
+        const member = await memberPage(browser);
+        await member.goto(at('/people'));
+        await expect(member).toHaveURL((url) => url.pathname === '/');
+        await member.getByRole('link', { name: 'Sign in' }).last().click();
+        await expect(
+          member.getByRole('button', { name: 'Sign in with University Login' }),
+        ).toBeVisible();
+        await member.getByLabel('Email').fill(`ada@${STAFF}`);
+        await expect(
+          member.getByRole('button', { name: 'Continue with University Login' }),
+        ).toBeVisible();
+        await expect(
+          member.getByText('This address signs in through University Login.').first(),
+        ).toBeVisible();
+        await expect(member.getByRole('textbox', { name: 'Password', exact: true })).toHaveCount(0);
+        await member.getByLabel('Remember me').check();
+        await saveScreenshot(member, testInfo, 'sso-signin-domain');
+        await member.getByRole('button', { name: 'Continue with University Login' }).click();
+
+        await signInAtProvider(member, 'ada');
+        await expect(member).toHaveURL(`${APP}/people?tenant=${DOMAIN}`);
+        await expect(
+          member.getByRole('button', { name: 'Account menu for Ada Lovelace' }),
+        ).toBeVisible();
+        const session = (await member.context().cookies(APP)).find(
+          (cookie) => cookie.name === 'kindling_session',
+        );
+        // 'Remember me' came through the provider: the session lasts 30 days, not an hour.
+        expect((session?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(29 * 24 * 3600);
+
+        // A person of another domain comes back to the sign-in screen with a message in plain words.
+        const stranger = await memberPage(browser);
+        await stranger.goto(at('/signin'));
+        await stranger.getByRole('button', { name: 'Sign in with University Login' }).click();
+        await signInAtProvider(stranger, 'eve');
+        await expect(stranger).toHaveURL(`${APP}/signin?tenant=${DOMAIN}`);
+        await expect(stranger.getByRole('alert')).toContainText(
+          'is not one this sign-in option accepts',
+        );
+        await saveScreenshot(stranger, testInfo, 'sso-signin-error');
+
+        // A pending sign-in opens the specification's screen, as password sign-in does.
+        await stranger.goto(at('/signin?sso_error=NOT_APPROVED'));
+        await expect(
+          stranger.getByRole('heading', { name: 'Account Pending Approval' }),
+        ).toBeVisible();
+        await stranger.getByRole('button', { name: 'Back to Sign In' }).click();
+        // Ada's account has no password: an administrator may still choose one, and a forgotten
+        // password is sent to the provider.
+        await stranger.getByLabel('Email').fill(`ada@${STAFF}`);
+        await stranger.getByRole('button', { name: 'Use my password instead' }).click();
+        await expect(stranger.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+        await stranger.getByRole('link', { name: 'Forgot password?' }).click();
+        await stranger.getByLabel('Email').fill(`ada@${STAFF}`);
+        await stranger.getByRole('button', { name: /send/i }).click();
+        await expect(stranger.getByRole('alert')).toHaveText(
+          'This account signs in through University Login.',
+        );
+
+        // The new screens at 375 px: looked at and scanned.
+        await stranger.setViewportSize({ width: 375, height: 740 });
+        await stranger.goto(at('/signin?sso_error=PROVIDER_ERROR'));
+        await expect(
+          stranger.getByRole('button', { name: 'Sign in with Medical School' }),
+        ).toBeVisible();
+        await expect(stranger.getByRole('alert')).toContainText('could not be reached');
+        await expectNoAxeViolations(stranger);
+        await saveScreenshot(stranger, testInfo, 'sso-signin-375');
+        await page.setViewportSize({ width: 375, height: 740 });
+        await expectNoAxeViolations(page);
+        await saveScreenshot(page, testInfo, 'sso-admin-saml-375');
+        await page.getByRole('link', { name: 'All identity providers' }).click();
+        await expect(page.getByRole('link', { name: 'Edit University Login' })).toBeVisible();
+        await expectNoAxeViolations(page);
+        await saveScreenshot(page, testInfo, 'sso-admin-list-375');
+        await member.context().close();
+        await stranger.context().close();
+        await removeOurs(page);
+      } finally {
+        await op.close();
       }
-
-      // The administrator adds the provider in the console; a wrong issuer is refused on its field.
-      await page.goto(at('/admin/identity'));
-      await expect(page.getByRole('textbox', { name: 'Redirect URI' })).toHaveValue(CALLBACK);
-      await page.getByRole('link', { name: 'Add OIDC provider' }).click();
-      await page.getByLabel('Name').fill('University Login');
-      await page.getByLabel('Email domains').fill(DOMAIN);
-      await page.getByLabel('Issuer').fill('http://127.0.0.1:9/');
-      await page.getByLabel('Client ID').fill(op.clientId);
-      await page.getByLabel('Client secret').fill(op.clientSecret);
-      await page.getByLabel('Admit newcomers at once').check();
-      await page.getByRole('button', { name: 'Add provider' }).click();
-      const issuer = page.getByRole('textbox', { name: 'Issuer' });
-      await expect(issuer).toHaveAttribute('aria-invalid', 'true');
-      await expect(
-        page.getByText("The issuer's discovery document could not be read.").first(),
-      ).toBeVisible();
-      await issuer.fill(op.issuer);
-      await page.getByRole('button', { name: 'Add provider' }).click();
-      await expect(page.getByRole('heading', { level: 2, name: /University Login/ })).toBeVisible();
-      await expect(page.getByRole('textbox', { name: 'Redirect URI' })).toHaveValue(CALLBACK);
-      await expect(page.getByText(`${op.issuer}/auth`)).toBeVisible();
-      await expect(page.getByLabel('Client secret')).toHaveValue('');
-      await saveScreenshot(page, testInfo, 'sso-admin-provider');
-
-      // A SAML provider by its pasted metadata: what was read is shown back, and Kindling's own
-      // metadata URL is there to copy.
-      const idp = await makeSamlIdp(
-        'https://idp.sso.localhost/shibboleth',
-        'https://idp.sso.localhost/sso',
-      );
-      await page.getByRole('link', { name: 'All identity providers' }).click();
-      await page.getByRole('link', { name: 'Add SAML provider' }).click();
-      await page.getByLabel('Name').fill('Medical School');
-      await page.getByLabel('Email domains').fill(`med.${DOMAIN}`);
-      const xml = page.getByRole('textbox', { name: 'Metadata XML' });
-      await xml.fill('<html>not metadata</html>');
-      await page.getByRole('button', { name: 'Add provider' }).click();
-      await expect(xml).toHaveAttribute('aria-invalid', 'true');
-      await xml.fill(idp.metadata);
-      await page.getByRole('button', { name: 'Add provider' }).click();
-      await expect(page.getByRole('heading', { level: 2, name: /Medical School/ })).toBeVisible();
-      await expect(page.getByText('https://idp.sso.localhost/shibboleth')).toBeVisible();
-      await expect(page.getByRole('textbox', { name: 'SAML metadata URL' })).toHaveValue(
-        new RegExp(`^${APP}/api/v1/auth/sso/saml/\\d+/metadata$`),
-      );
-      await saveScreenshot(page, testInfo, 'sso-admin-saml');
-
-      // A member wanted the people directory; typing their address sends them to the provider.
-      const member = await memberPage(browser);
-      await member.goto(at('/people'));
-      await expect(member).toHaveURL((url) => url.pathname === '/');
-      await member.getByRole('link', { name: 'Sign in' }).last().click();
-      await expect(
-        member.getByRole('button', { name: 'Sign in with University Login' }),
-      ).toBeVisible();
-      await member.getByLabel('Email').fill(`ada@${DOMAIN}`);
-      await expect(
-        member.getByRole('button', { name: 'Continue with University Login' }),
-      ).toBeVisible();
-      await expect(
-        member.getByText('This address signs in through University Login.').first(),
-      ).toBeVisible();
-      await expect(member.getByRole('textbox', { name: 'Password', exact: true })).toHaveCount(0);
-      await member.getByLabel('Remember me').check();
-      await saveScreenshot(member, testInfo, 'sso-signin-domain');
-      await member.getByRole('button', { name: 'Continue with University Login' }).click();
-
-      await signInAtProvider(member, 'ada');
-      await expect(member).toHaveURL(`${APP}/people?tenant=${DOMAIN}`);
-      await expect(
-        member.getByRole('button', { name: 'Account menu for Ada Lovelace' }),
-      ).toBeVisible();
-      const session = (await member.context().cookies(APP)).find(
-        (cookie) => cookie.name === 'kindling_session',
-      );
-      // 'Remember me' came through the provider: the session lasts 30 days, not an hour.
-      expect((session?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(29 * 24 * 3600);
-
-      // A person of another domain comes back to the sign-in screen with a message in plain words.
-      const stranger = await memberPage(browser);
-      await stranger.goto(at('/signin'));
-      await stranger.getByRole('button', { name: 'Sign in with University Login' }).click();
-      await signInAtProvider(stranger, 'eve');
-      await expect(stranger).toHaveURL(`${APP}/signin?tenant=${DOMAIN}`);
-      await expect(stranger.getByRole('alert')).toContainText(
-        'is not one this sign-in option accepts',
-      );
-      await saveScreenshot(stranger, testInfo, 'sso-signin-error');
-
-      // A pending sign-in opens the specification's screen, as password sign-in does.
-      await stranger.goto(at('/signin?sso_error=NOT_APPROVED'));
-      await expect(
-        stranger.getByRole('heading', { name: 'Account Pending Approval' }),
-      ).toBeVisible();
-      await stranger.getByRole('button', { name: 'Back to Sign In' }).click();
-      // Ada's account has no password: an administrator may still choose one, and a forgotten
-      // password is sent to the provider.
-      await stranger.getByLabel('Email').fill(`ada@${DOMAIN}`);
-      await stranger.getByRole('button', { name: 'Use my password instead' }).click();
-      await expect(stranger.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
-      await stranger.getByRole('link', { name: 'Forgot password?' }).click();
-      await stranger.getByLabel('Email').fill(`ada@${DOMAIN}`);
-      await stranger.getByRole('button', { name: /send/i }).click();
-      await expect(stranger.getByRole('alert')).toHaveText(
-        'This account signs in through University Login.',
-      );
-
-      // The new screens at 375 px: looked at and scanned.
-      await stranger.setViewportSize({ width: 375, height: 740 });
-      await stranger.goto(at('/signin?sso_error=PROVIDER_ERROR'));
-      await expect(
-        stranger.getByRole('button', { name: 'Sign in with Medical School' }),
-      ).toBeVisible();
-      await expect(stranger.getByRole('alert')).toContainText('could not be reached');
-      await expectNoAxeViolations(stranger);
-      await saveScreenshot(stranger, testInfo, 'sso-signin-375');
-      await page.setViewportSize({ width: 375, height: 740 });
-      await expectNoAxeViolations(page);
-      await saveScreenshot(page, testInfo, 'sso-admin-saml-375');
-      await page.getByRole('link', { name: 'All identity providers' }).click();
-      await expect(page.getByRole('link', { name: 'Edit University Login' })).toBeVisible();
-      await expectNoAxeViolations(page);
-      await saveScreenshot(page, testInfo, 'sso-admin-list-375');
-      await member.context().close();
-      await stranger.context().close();
-    } finally {
-      await op.close();
-    }
+    });
   });
 });
