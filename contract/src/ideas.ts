@@ -214,6 +214,7 @@ export const ideaSummary = z.object({
   ip_status_id: z.number().int().nullable(),
   is_following: z.boolean(),
   follower_count: z.number().int(),
+  comment_count: z.number().int(),
   principal_investigator: ideaPerson,
   case_manager: ideaPerson.nullable(),
 });

@@ -3,6 +3,8 @@ export * from './audit.ts';
 export * from './brandingAdmin.ts';
 export * from './brandStyles.ts';
 export * from './contrast.ts';
+export * from './discussion.ts';
+export * from './discussionMessages.ts';
 export * from './errors.ts';
 export * from './fields.ts';
 export * from './ideaMessages.ts';

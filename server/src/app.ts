@@ -7,6 +7,7 @@ import { auditRoutes } from './audit/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { resolveSession, SESSION_COOKIE } from './auth/session-middleware.ts';
 import { brandingRoutes } from './branding/routes.ts';
+import { commentRoutes } from './comments/routes.ts';
 import type { AppEnv, Deps } from './context.ts';
 import { SESSION_SCHEME } from './http/access.ts';
 import { limitBody } from './http/body-limit.ts';
@@ -21,6 +22,7 @@ import { serveWeb } from './http/web.ts';
 import { adminIdeaRoutes } from './ideas/admin-routes.ts';
 import { ideaRoutes } from './ideas/routes.ts';
 import { importRoutes } from './imports/routes.ts';
+import { interestRoutes } from './interest/routes.ts';
 import { invitationRoutes } from './invitations/routes.ts';
 import { registerDevMail } from './mail/dev-routes.ts';
 import { memberRoutes } from './members/routes.ts';
@@ -46,6 +48,8 @@ function apiRoutes(deps: Deps) {
     .route('/', referenceRoutes(deps))
     .route('/', searchRoutes(deps))
     .route('/', ideaRoutes(deps))
+    .route('/', commentRoutes(deps))
+    .route('/', interestRoutes(deps))
     .route('/', peopleRoutes(deps))
     .route('/', profileRoutes(deps))
     .route('/', authRoutes(deps))

@@ -450,6 +450,105 @@ export const follows = pgTable(
 );
 
 /**
+ * A member's remark on an idea's page (CONTRACT §9): plain text, stored as written after trimming
+ * and rendered as text. Pages read the idea's comments oldest first on `comments_idea_idx`.
+ */
+export const comments = pgTable(
+  'comments',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    ideaId: integer('idea_id').notNull(),
+    authorId: integer('author_id').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      columns: [t.tenantId, t.ideaId],
+      foreignColumns: [ideas.tenantId, ideas.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.tenantId, t.authorId],
+      foreignColumns: [users.tenantId, users.id],
+    }).onDelete('cascade'),
+    index('comments_idea_idx').on(t.tenantId, t.ideaId, t.createdAt, t.id),
+    index('comments_author_idx').on(t.tenantId, t.authorId),
+  ],
+);
+
+/**
+ * How many comments an idea has, kept by statement triggers on `comments` (drizzle/0012): each
+ * card of the feed reads one row here instead of counting an idea's comments (decision 0033).
+ */
+export const commentTallies = pgTable(
+  'comment_tallies',
+  {
+    tenantId: tenantId(),
+    ideaId: integer('idea_id').notNull(),
+    comments: integer('comments').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.ideaId] }),
+    foreignKey({
+      columns: [t.tenantId, t.ideaId],
+      foreignColumns: [ideas.tenantId, ideas.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * An expression of interest in an idea (CONTRACT §9). Open while `open` or `responded`: the partial
+ * unique index holds one open request per member and idea even when two arrive at once.
+ * `first_answered_at` is when the office first answered, for the overview's median wait.
+ */
+export const interestRequests = pgTable(
+  'interest_requests',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    ideaId: integer('idea_id').notNull(),
+    requesterId: integer('requester_id').notNull(),
+    kind: text('kind', {
+      enum: [
+        'licensing',
+        'sponsored_research',
+        'collaboration',
+        'investment',
+        'mentorship',
+        'other',
+      ],
+    }).notNull(),
+    message: text('message').notNull(),
+    status: text('status', { enum: ['open', 'responded', 'declined', 'closed'] })
+      .notNull()
+      .default('open'),
+    reason: text('reason'),
+    createdAt: createdAt(),
+    firstAnsweredAt: timestamp('first_answered_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      columns: [t.tenantId, t.ideaId],
+      foreignColumns: [ideas.tenantId, ideas.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.tenantId, t.requesterId],
+      foreignColumns: [users.tenantId, users.id],
+    }).onDelete('cascade'),
+    uniqueIndex('interest_requests_one_open_key')
+      .on(t.tenantId, t.ideaId, t.requesterId)
+      .where(sql`status in ('open', 'responded')`),
+    index('interest_requests_idea_idx').on(t.tenantId, t.ideaId, t.createdAt),
+    index('interest_requests_requester_idx').on(t.tenantId, t.requesterId, t.createdAt),
+  ],
+);
+
+/**
  * Mails waiting to be sent. Written in the transaction of the change that causes them; the worker
  * reads across tenants through the system handle, hence the status index not led by tenant.
  */

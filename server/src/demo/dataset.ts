@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import {
   brandingOverridesBody,
+  commentBody,
   ideaBody,
+  interestAnswers,
+  interestBody,
   lookupNameBody,
   permissionNames,
   profileUpdateBody,
@@ -11,8 +14,8 @@ import { z } from 'zod';
 
 /**
  * The demo university's file (university.json), checked with the schemas the API checks the same
- * content with: a profile as PUT /profiles/{id} takes it, an idea as POST /ideas does, branding as
- * PUT /admin/branding. What the file names by key or name (people, schools, support types, IP
+ * content with: a profile as PUT /profiles/{id} takes it, an idea as POST /ideas does, its comments
+ * and interest requests as their calls do, branding as PUT /admin/branding. What the file names by key or name (people, schools, support types, IP
  * statuses) the seed turns into ids.
  */
 
@@ -56,6 +59,27 @@ const idea = ideaBody.omit({ ip_status_id: true, support_ids: true }).extend({
   case_manager: z.string().nullable(),
   followers: z.array(z.string()),
   posted_days_ago: z.number().int().min(0),
+  /** The discussion on its page (CONTRACT §9), each checked as POST /ideas/{id}/comments is. */
+  comments: z
+    .array(commentBody.extend({ by: z.string(), days_ago: z.number().int().min(0) }))
+    .default([]),
+  /** Expressions of interest, each answered or not by the principal investigator. */
+  interest: z
+    .array(
+      interestBody.extend({
+        by: z.string(),
+        days_ago: z.number().int().min(0),
+        answer: z
+          .object({
+            status: z.enum(interestAnswers),
+            reason: z.string().default(''),
+            days_ago: z.number().int().min(0),
+          })
+          .nullable()
+          .default(null),
+      }),
+    )
+    .default([]),
 });
 
 const demoDatasetSchema = z
@@ -76,7 +100,8 @@ const demoDatasetSchema = z
       }
     }
     for (const [index, i] of dataset.ideas.entries()) {
-      for (const key of [i.principal_investigator, i.case_manager, ...i.followers]) {
+      const voices = [...i.comments, ...i.interest].map((entry) => entry.by);
+      for (const key of [i.principal_investigator, i.case_manager, ...i.followers, ...voices]) {
         if (key !== null && !keys.has(key)) {
           ctx.addIssue({
             code: 'custom',

@@ -1,6 +1,7 @@
 import { permissionNames } from '@kindling/contract';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../auth/password.ts';
+import { postComment } from '../comments/service.ts';
 import type { Deps, SessionContext } from '../context.ts';
 import { tenants } from '../db/schema.ts';
 import type { TenantRow } from '../db/system.ts';
@@ -8,6 +9,7 @@ import { inTenant } from '../db/tenant-scope.ts';
 import { assignCaseManager } from '../ideas/admin-service.ts';
 import { RankingCache } from '../ideas/ranking-cache.ts';
 import { createIdea, followIdea } from '../ideas/service.ts';
+import { answerInterest, expressInterest } from '../interest/service.ts';
 import { Mailer } from '../mail/mailer.ts';
 import { saveProfile } from '../profiles/service.ts';
 import { createReference } from '../reference/service.ts';
@@ -48,7 +50,7 @@ function actingAs(tenantId: number, userId: number, permissions: string[]): Sess
  * Seeds the demo university (CONTRACT §1 `demo`) from university.json; does nothing when the
  * tenant exists. Everything is written by the services the API writes with, acting as the member
  * who would have (the administrator for schools and case managers, each member for their profile,
- * ideas and follows), at past times set by the seed's clock, in one transaction: a failure leaves
+ * ideas, follows, comments and interest, the principal investigator for answers), at past times set by the seed's clock, in one transaction: a failure leaves
  * no half-made demo. Only the members themselves are inserted directly: the API's ways in mail a
  * claim link and hash a password each.
  */
@@ -110,6 +112,31 @@ export async function seedDemo(
       }
       for (const follower of idea.followers) {
         await followIdea(seeding, members.get(follower) as SessionContext, idea_id);
+      }
+      const daysAgo = (days: number) => {
+        clock = new Date(now.getTime() - days * DAY_MS);
+      };
+      for (const comment of idea.comments) {
+        daysAgo(comment.days_ago);
+        await postComment(
+          seeding,
+          members.get(comment.by) as SessionContext,
+          idea_id,
+          comment.body,
+        );
+      }
+      for (const request of idea.interest) {
+        daysAgo(request.days_ago);
+        const { id } = await expressInterest(
+          seeding,
+          members.get(request.by) as SessionContext,
+          idea_id,
+          request,
+        );
+        if (request.answer) {
+          daysAgo(request.answer.days_ago);
+          await answerInterest(seeding, pi, id, request.answer);
+        }
       }
     }
     return { created: true, tenantId };

@@ -16,6 +16,10 @@ export const apiTags = [
     description: 'The schools, departments, support types and IP statuses members pick from',
   },
   { name: 'Ideas', description: 'Ideas: the feed, the recommendations, posting and following' },
+  {
+    name: 'Discussion',
+    description: 'Comments on ideas, and expressions of interest in them and their answers',
+  },
   { name: 'People', description: 'The directory of active members' },
   {
     name: 'Search',

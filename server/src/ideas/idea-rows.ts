@@ -26,6 +26,7 @@ export interface SummaryRow {
   support_ids: number[];
   is_following: boolean;
   follower_count: number;
+  comment_count: number;
   principal_investigator: PersonRow;
   case_manager: PersonRow | null;
 }
@@ -43,8 +44,9 @@ export const isoTime = (column: SQL) =>
 
 /**
  * The columns of an idea card for the idea aliased `i`, joined by `summaryJoins`. Supports, the
- * viewer's follow and the follower count are correlated lookups on indexes led by tenant and idea:
- * one statement for a whole page, whatever its length.
+ * viewer's follow, the follower count and the comment tally (kept by triggers, decision 0033) are
+ * correlated lookups on indexes led by tenant and idea: one statement for a whole page, whatever
+ * its length.
  */
 export function summaryColumns(tenantId: number, viewerId: number): SQL {
   return sql`i.id, i.title, i.introduction, ${isoTime(sql`i.created_at`)} as created_at,
@@ -56,6 +58,8 @@ export function summaryColumns(tenantId: number, viewerId: number): SQL {
       as is_following,
     (select count(*)::int from follows f where f.tenant_id = ${tenantId} and f.idea_id = i.id)
       as follower_count,
+    coalesce((select c.comments from comment_tallies c
+              where c.tenant_id = ${tenantId} and c.idea_id = i.id), 0) as comment_count,
     ${person('pi', 'pir')} as principal_investigator,
     case when cm.id is null then null else ${person('cm', 'cmr')} end as case_manager`;
 }

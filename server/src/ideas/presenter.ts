@@ -30,6 +30,7 @@ export function presentSummary(row: SummaryRow): IdeaSummary {
     ip_status_id: row.ip_status_id,
     is_following: row.is_following,
     follower_count: row.follower_count,
+    comment_count: row.comment_count,
     principal_investigator: presentPerson(row.principal_investigator),
     case_manager: row.case_manager ? presentPerson(row.case_manager) : null,
   };

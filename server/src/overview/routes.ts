@@ -14,7 +14,8 @@ export function overviewRoutes(deps: Deps) {
       path: '/admin/overview',
       operationId: 'getOverview',
       tag: 'Administration',
-      summary: 'Members by standing and role; ideas and follows in each of the last 12 months',
+      summary:
+        'Members by standing and role; ideas and follows in each of the last 12 months; interest requests by kind and status and the median time to a first answer',
       responses: { 200: json(overviewAnswer), 401: errors[401], 403: errors[403] },
     }),
     async (c) => c.json(await overview(deps, sessionOf(c).tenantId), 200),

@@ -1,9 +1,10 @@
-import type { OverviewAnswer } from '@kindling/contract';
+import { interestKinds, type OverviewAnswer } from '@kindling/contract';
 import { and, asc, count, eq, gte, sql } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { follows, ideas, roles, users } from '../db/schema.ts';
 import { inTenant } from '../db/tenant-scope.ts';
+import { interestFigures } from '../interest/repository.ts';
 import { standing } from '../members/repository.ts';
 
 const MONTHS = 12;
@@ -64,7 +65,27 @@ async function perMonth(
   return months.map((m) => ({ month: monthKey(m), count: byMonth.get(monthKey(m)) ?? 0 }));
 }
 
-/** The console's landing figures: members by standing and role, ideas and follows by month. */
+/** Interest requests of every kind by status, kinds without any included, and the median wait. */
+async function interest(db: Executor, tenantId: number) {
+  const { counts, medianSeconds } = await interestFigures(db, tenantId);
+  const byKind = interestKinds.map((kind) => {
+    const n = (status: string) =>
+      counts.find((row) => row.kind === kind && row.status === status)?.n ?? 0;
+    return {
+      kind,
+      open: n('open'),
+      responded: n('responded'),
+      declined: n('declined'),
+      closed: n('closed'),
+    };
+  });
+  return { interest_by_kind: byKind, interest_median_first_answer_seconds: medianSeconds };
+}
+
+/**
+ * The console's landing figures: members by standing and role, ideas and follows by month, and
+ * interest requests by kind and status with the median time to a first answer.
+ */
 export function overview(deps: Deps, tenantId: number): Promise<OverviewAnswer> {
   const months = lastMonths(deps.now());
   return inTenant(deps.database.db, tenantId, async (tx) => ({
@@ -72,5 +93,6 @@ export function overview(deps: Deps, tenantId: number): Promise<OverviewAnswer> 
     members_by_role: await activeByRole(tx, tenantId),
     ideas_by_month: await perMonth(tx, ideas, tenantId, months),
     follows_by_month: await perMonth(tx, follows, tenantId, months),
+    ...(await interest(tx, tenantId)),
   }));
 }

@@ -1,5 +1,5 @@
 import { status, userProfile } from '@kindling/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { sessionCookie } from '../../test/factories.ts';
@@ -93,5 +93,35 @@ describe('the demo people through the API', () => {
         .map((p) => idOf.get(emailOf(p)))
         .sort(),
     );
+  });
+
+  it('the demo ideas open with their comments, and the PI sees requests waiting and answered', async () => {
+    const discussed = demoDataset.ideas.filter((idea) => idea.comments.length > 0);
+    expect(discussed.length).toBeGreaterThan(0);
+    const feed = await (
+      await t.request('/api/v1/ideas?page_size=100', { headers: { cookie } })
+    ).json();
+    for (const idea of discussed) {
+      const card = feed.ideas.find((i: { title: string }) => i.title === idea.title);
+      expect(card.comment_count).toBe(idea.comments.length);
+    }
+    const patch = feed.ideas.find((i: { title: string }) => i.title.startsWith('Wearable Sweat'));
+    const comments = await (
+      await t.request(`/api/v1/ideas/${patch.id}/comments`, { headers: { cookie } })
+    ).json();
+    const times = comments.comments.map((c: { created_at: string }) => c.created_at);
+    expect(times).toEqual([...times].sort());
+    expect(Date.parse(times[0])).toBeLessThan(Date.now() - 86_400_000);
+    const requests = await (
+      await t.request(`/api/v1/ideas/${patch.id}/interest`, { headers: { cookie } })
+    ).json();
+    expect(requests.requests.map((r: { status: string }) => r.status)).toEqual([
+      'open',
+      'responded',
+    ]);
+    const outbox = (await t.db.execute(sql`select count(*)::int as n from outbox`)) as unknown as {
+      rows: { n: number }[];
+    };
+    expect(outbox.rows[0]?.n).toBe(0);
   });
 });

@@ -191,6 +191,8 @@ describe("tenant isolation: another tenant's objects do not exist, on every rout
 const ANY_MEMBER_MAY = new Set([
   'POST /api/v1/ideas/{id}/follow',
   'DELETE /api/v1/ideas/{id}/unfollow',
+  'POST /api/v1/ideas/{id}/comments',
+  'POST /api/v1/ideas/{id}/interest',
 ]);
 
 /**

@@ -15,7 +15,7 @@ import { parseIdpMetadata } from '../../src/sso/saml-metadata.ts';
 import { sealSecrets } from '../../src/sso/settings.ts';
 import { generateServiceProviderKeys } from '../../src/sso/sp-keys.ts';
 import type { TestApp } from '../app.ts';
-import { makeSchool, makeTenant, makeUser, sessionCookie } from '../factories.ts';
+import { jsonInit, makeSchool, makeTenant, makeUser, sessionCookie } from '../factories.ts';
 import { type Operation, sampleOf, uniqueSuffix, urlOf } from './operations.ts';
 
 /**
@@ -45,7 +45,12 @@ export interface Side {
   ipStatusId: number;
   /** A role only this side has: role ids are per tenant, so the shared defaults prove nothing. */
   roleId: number;
+  /** Led by `faculty`, who commented on it; `student` expressed interest in it. */
   ideaId: number;
+  /** Led by another member: one `faculty` may express interest in. */
+  colleagueIdeaId: number;
+  commentId: number;
+  interestId: number;
   /** Approved by an administrator, not yet accepted: the claim flow's starting point. */
   invitee: { id: number; token: string };
   /** An OIDC provider whose discovery is stored, and SAML metadata a new provider may be made of. */
@@ -168,6 +173,23 @@ async function makeSide(t: TestApp, mark: string, roleId: number): Promise<Side>
     introduction: `${mark} introduction`,
     support_ids: [supportId],
   });
+  const colleague = await member(AUTHOR_PERMISSIONS, 2);
+  const colleagueIdeaId = await postIdea(t, colleague.cookie, {
+    title: `${mark} colleague's idea`,
+    introduction: `${mark} introduction`,
+  });
+  const created = async (cookie: string, path: string, body: unknown) => {
+    const res = await t.request(`/api/v1${path}`, jsonInit('POST', body, cookie));
+    if (res.status !== 201) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { id: number }).id;
+  };
+  const commentId = await created(faculty.cookie, `/ideas/${ideaId}/comments`, {
+    body: `${mark} comment`,
+  });
+  const interestId = await created(student.cookie, `/ideas/${ideaId}/interest`, {
+    kind: 'collaboration',
+    message: `${mark} interest`,
+  });
   const invited = await makeUser(t.db, tenantId, {
     firstName: mark,
     lastName: 'Invitee',
@@ -198,6 +220,9 @@ async function makeSide(t: TestApp, mark: string, roleId: number): Promise<Side>
     ipStatusId,
     roleId,
     ideaId,
+    colleagueIdeaId,
+    commentId,
+    interestId,
     invitee: { id: invited.id, token },
     identityProvider: { ...provider, samlMetadata: metadata },
     samlProviderId: samlProvider.id,
@@ -213,7 +238,24 @@ export async function makeWorld(t: TestApp): Promise<World> {
  * Which of a side's objects each path parameter names. A route whose template no rule matches
  * fails the suite (rather than being skipped): add its rule here when adding the route.
  */
-const pathRules: { template: RegExp; params: (side: Side) => Record<string, number> }[] = [
+const pathRules: {
+  template: RegExp;
+  /** Only for this method; a rule without one serves every method of the template. */
+  method?: Operation['method'];
+  params: (side: Side) => Record<string, number>;
+}[] = [
+  // Not on one's own idea: the suite's faculty, its author, asks about a colleague's.
+  {
+    template: /^\/api\/v1\/ideas\/\{id\}\/interest$/,
+    method: 'POST',
+    params: (s) => ({ id: s.colleagueIdeaId }),
+  },
+  {
+    template: /^\/api\/v1\/ideas\/\{id\}\/(comments|interest)$/,
+    params: (s) => ({ id: s.ideaId }),
+  },
+  { template: /^\/api\/v1\/comments\/\{id\}$/, params: (s) => ({ id: s.commentId }) },
+  { template: /^\/api\/v1\/interest\/\{id\}$/, params: (s) => ({ id: s.interestId }) },
   {
     template: /^\/api\/v1\/ideas\/\{id\}(\/(follow|unfollow|experts|similar))?$/,
     params: (s) => ({ id: s.ideaId }),
@@ -244,7 +286,9 @@ const pathRules: { template: RegExp; params: (side: Side) => Record<string, numb
 
 export function pathParamsOf(operation: Operation, side: Side): Record<string, number> {
   if (operation.pathParams.length === 0) return {};
-  const rule = pathRules.find((r) => r.template.test(operation.path));
+  const rule = pathRules.find(
+    (r) => r.template.test(operation.path) && (!r.method || r.method === operation.method),
+  );
   if (!rule) {
     throw new Error(
       `${operation.key} has no fixture for its path parameters: add a rule to pathRules in server/test/security/world.ts`,

@@ -1,0 +1,168 @@
+import type { InterestAnswer, InterestKind, InterestStatus } from '@kindling/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../db/client.ts';
+import { interestRequests } from '../db/schema.ts';
+import { isoTime } from '../ideas/idea-rows.ts';
+
+interface RequestColumns {
+  id: number;
+  kind: InterestKind;
+  message: string;
+  status: InterestStatus;
+  created_at: string;
+  first_answered_at: string | null;
+  waited_seconds: number;
+  reason: string | null;
+}
+
+export interface IdeaRequestRow extends RequestColumns {
+  requester: {
+    id: number;
+    first_name: string;
+    last_name: string;
+    profile_image_url: string | null;
+    role_name: string;
+    email: string;
+    headline: string;
+  };
+}
+
+export interface MyRequestRow extends RequestColumns {
+  idea: { id: number; title: string };
+}
+
+/** The request's columns for `r`; how long it waited is counted to its first answer, else `now`. */
+const columns = (now: Date) => sql`r.id, r.kind, r.message, r.status,
+  ${isoTime(sql`r.created_at`)} as created_at,
+  case when r.first_answered_at is null then null else ${isoTime(sql`r.first_answered_at`)} end
+    as first_answered_at,
+  greatest(0, floor(extract(epoch from
+    coalesce(r.first_answered_at, ${now.toISOString()}::timestamptz) - r.created_at)))::int
+    as waited_seconds,
+  r.reason`;
+
+/**
+ * One open request per member and idea: the partial unique index decides, so two requests sent at
+ * once cannot both be written (the second waits for the first and then inserts nothing). Answers
+ * the new id, or undefined when an open one exists.
+ */
+export async function insertOpenRequest(
+  db: Executor,
+  values: {
+    tenantId: number;
+    ideaId: number;
+    requesterId: number;
+    kind: InterestKind;
+    message: string;
+    at: Date;
+  },
+): Promise<number | undefined> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into interest_requests
+          (tenant_id, idea_id, requester_id, kind, message, created_at, updated_at)
+        values (${values.tenantId}, ${values.ideaId}, ${values.requesterId}, ${values.kind},
+                ${values.message}, ${values.at.toISOString()}, ${values.at.toISOString()})
+        on conflict (tenant_id, idea_id, requester_id) where status in ('open', 'responded')
+        do nothing
+        returning id`,
+  );
+  return row?.id;
+}
+
+/** An idea's requests, newest first, with the requester as the office needs them. */
+export function ideaRequests(
+  db: Executor,
+  tenantId: number,
+  ideaId: number,
+  now: Date,
+): Promise<IdeaRequestRow[]> {
+  return queryRows<IdeaRequestRow>(
+    db,
+    sql`select ${columns(now)},
+          json_build_object('id', u.id, 'first_name', u.first_name, 'last_name', u.last_name,
+            'profile_image_url', u.profile_image_url, 'role_name', ro.name, 'email', u.email,
+            'headline', u.headline) as requester
+        from interest_requests r
+        join users u on u.tenant_id = r.tenant_id and u.id = r.requester_id
+        join roles ro on ro.tenant_id = u.tenant_id and ro.id = u.role_id
+        where r.tenant_id = ${tenantId} and r.idea_id = ${ideaId}
+        order by r.created_at desc, r.id desc`,
+  );
+}
+
+/** A member's own requests, newest first, with their ideas. */
+export function memberRequests(
+  db: Executor,
+  tenantId: number,
+  requesterId: number,
+  now: Date,
+): Promise<MyRequestRow[]> {
+  return queryRows<MyRequestRow>(
+    db,
+    sql`select ${columns(now)}, json_build_object('id', i.id, 'title', i.title) as idea
+        from interest_requests r
+        join ideas i on i.tenant_id = r.tenant_id and i.id = r.idea_id
+        where r.tenant_id = ${tenantId} and r.requester_id = ${requesterId}
+        order by r.created_at desc, r.id desc`,
+  );
+}
+
+/** A request, locked, with who may answer it and the names its audit entry reads. */
+export async function findRequest(db: Executor, tenantId: number, requestId: number) {
+  const [row] = await queryRows<{
+    id: number;
+    kind: InterestKind;
+    status: InterestStatus;
+    idea_id: number;
+    idea_title: string;
+    principal_investigator_id: number;
+    case_manager_id: number | null;
+    requester_name: string;
+  }>(
+    db,
+    sql`select r.id, r.kind, r.status, r.idea_id, i.title as idea_title,
+          i.principal_investigator_id, i.case_manager_id,
+          u.first_name || ' ' || u.last_name as requester_name
+        from interest_requests r
+        join ideas i on i.tenant_id = r.tenant_id and i.id = r.idea_id
+        join users u on u.tenant_id = r.tenant_id and u.id = r.requester_id
+        where r.tenant_id = ${tenantId} and r.id = ${requestId}
+        for update of r`,
+  );
+  return row;
+}
+
+export async function answerRequest(
+  db: Executor,
+  tenantId: number,
+  requestId: number,
+  answer: { status: InterestAnswer; reason: string | null; at: Date },
+) {
+  await db
+    .update(interestRequests)
+    .set({
+      status: answer.status,
+      reason: answer.reason,
+      firstAnsweredAt: sql`coalesce(${interestRequests.firstAnsweredAt}, ${answer.at.toISOString()}::timestamptz)`,
+      updatedAt: answer.at,
+    })
+    .where(and(eq(interestRequests.tenantId, tenantId), eq(interestRequests.id, requestId)));
+}
+
+/** The overview's figures: requests by kind and status, and the median wait for a first answer. */
+export async function interestFigures(db: Executor, tenantId: number) {
+  const counts = await queryRows<{ kind: InterestKind; status: InterestStatus; n: number }>(
+    db,
+    sql`select kind, status, count(*)::int as n from interest_requests
+        where tenant_id = ${tenantId} group by kind, status`,
+  );
+  const [median] = await queryRows<{ seconds: number | null }>(
+    db,
+    sql`select round(percentile_cont(0.5) within group (
+                 order by extract(epoch from first_answered_at - created_at)))::int as seconds
+        from interest_requests
+        where tenant_id = ${tenantId} and first_answered_at is not null`,
+  );
+  return { counts, medianSeconds: median?.seconds ?? null };
+}

@@ -1,0 +1,142 @@
+import {
+  discussionMessages,
+  type InterestAnswer,
+  type InterestKind,
+  ideaMessages,
+  interestKindLabels,
+  interestStatusLabels,
+} from '@kindling/contract';
+import { recordAudit } from '../audit/record.ts';
+import type { Deps, SessionContext } from '../context.ts';
+import type { Tx } from '../db/client.ts';
+import { inTenant } from '../db/tenant-scope.ts';
+import { conflict, notFound } from '../http/errors.ts';
+import { findIdeaOwners } from '../ideas/repository.ts';
+import { authorizeAnswer, authorizeReading, authorizeRequest } from './policy.ts';
+import {
+  answerRequest,
+  findRequest,
+  ideaRequests,
+  insertOpenRequest,
+  memberRequests,
+} from './repository.ts';
+
+async function existingIdea(tx: Tx, tenantId: number, ideaId: number) {
+  const idea = await findIdeaOwners(tx, tenantId, ideaId);
+  if (!idea) throw notFound(ideaMessages.notFound);
+  return idea;
+}
+
+/**
+ * POST /ideas/{id}/interest. The request is written in this one transaction, where CONTRACT §9's
+ * notifications of it (principal investigator, case manager, administrators) are to be written too.
+ */
+export async function expressInterest(
+  deps: Deps,
+  session: SessionContext,
+  ideaId: number,
+  request: { kind: InterestKind; message: string },
+) {
+  const { tenantId, userId } = session;
+  const id = await inTenant(deps.database.db, tenantId, async (tx) => {
+    authorizeRequest(session, await existingIdea(tx, tenantId, ideaId));
+    const made = await insertOpenRequest(tx, {
+      tenantId,
+      ideaId,
+      requesterId: userId,
+      kind: request.kind,
+      message: request.message,
+      at: deps.now(),
+    });
+    if (made === undefined) throw conflict(discussionMessages.alreadyOpen);
+    return made;
+  });
+  return { id, status: 'open' as const };
+}
+
+/** GET /ideas/{id}/interest: the principal investigator, the case manager and administrators. */
+export function listIdeaInterest(deps: Deps, session: SessionContext, ideaId: number) {
+  const { tenantId } = session;
+  return inTenant(deps.database.db, tenantId, async (tx) => {
+    authorizeReading(session, await existingIdea(tx, tenantId, ideaId));
+    const rows = await ideaRequests(tx, tenantId, ideaId, deps.now());
+    return {
+      requests: rows.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        message: row.message,
+        status: row.status,
+        created_at: row.created_at,
+        first_answered_at: row.first_answered_at,
+        waited_seconds: row.waited_seconds,
+        reason: row.reason,
+        requester: {
+          id: row.requester.id,
+          first_name: row.requester.first_name,
+          last_name: row.requester.last_name,
+          profile_image_url: row.requester.profile_image_url,
+          role_name: row.requester.role_name,
+          email: row.requester.email,
+          headline: row.requester.headline,
+        },
+      })),
+    };
+  });
+}
+
+/** GET /me/interest: the caller's own requests with their ideas' titles. */
+export async function listMyInterest(deps: Deps, session: SessionContext) {
+  const rows = await inTenant(deps.database.db, session.tenantId, (tx) =>
+    memberRequests(tx, session.tenantId, session.userId, deps.now()),
+  );
+  return {
+    requests: rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      message: row.message,
+      status: row.status,
+      created_at: row.created_at,
+      first_answered_at: row.first_answered_at,
+      waited_seconds: row.waited_seconds,
+      reason: row.reason,
+      idea: { id: row.idea.id, title: row.idea.title },
+    })),
+  };
+}
+
+/**
+ * PUT /interest/{id}: responded, declined (with a reason) or closed. A declined or closed request
+ * is finished (409). The first answer's time is kept for the overview's median; every answer is
+ * audited, and written in this transaction, where the requester's notification is to be written.
+ */
+export async function answerInterest(
+  deps: Deps,
+  session: SessionContext,
+  requestId: number,
+  answer: { status: InterestAnswer; reason: string },
+) {
+  const { tenantId, userId } = session;
+  await inTenant(deps.database.db, tenantId, async (tx) => {
+    const request = await findRequest(tx, tenantId, requestId);
+    if (!request) throw notFound(discussionMessages.requestNotFound);
+    authorizeAnswer(session, {
+      principalInvestigatorId: request.principal_investigator_id,
+      caseManagerId: request.case_manager_id,
+    });
+    if (request.status === 'declined' || request.status === 'closed') {
+      throw conflict(discussionMessages.requestFinished);
+    }
+    const reason = answer.reason === '' ? null : answer.reason;
+    await answerRequest(tx, tenantId, requestId, { status: answer.status, reason, at: deps.now() });
+    await recordAudit(tx, {
+      tenantId,
+      actorId: userId,
+      action: 'interest.answer',
+      targetType: 'idea',
+      targetId: request.idea_id,
+      summary: `Marked ${request.requester_name}'s ${interestKindLabels[request.kind].toLowerCase()} request on “${request.idea_title}” ${interestStatusLabels[answer.status].toLowerCase()}`,
+      detail: { request_id: request.id, from: request.status, to: answer.status, reason },
+    });
+  });
+  return { message: 'The request has been updated.' };
+}
