@@ -16,6 +16,7 @@ export const paths = {
   inviteOthers: '/invite-others',
   admin: '/admin',
   search: '/search',
+  myInterest: '/my-interest',
   idea: (id: number | string) => `/ideas/${id}`,
   profile: (id: number | string) => `/profile/${id}`,
   ideaEdit: (id: number | string) => `/my-ideas/edit/${id}`,

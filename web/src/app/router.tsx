@@ -150,6 +150,13 @@ const signedIn: RouteObject = {
       ),
     },
     {
+      path: 'my-interest',
+      lazy: screen(
+        () => import('../discussion/MyInterestPage.tsx'),
+        (m) => m.MyInterestPage,
+      ),
+    },
+    {
       path: 'search',
       lazy: screen(
         () => import('../search/SearchPage.tsx'),

@@ -7,7 +7,7 @@ import { Highlights } from '../search/Highlight.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
 import { FollowButton } from './FollowButton.tsx';
 import styles from './IdeaCard.module.css';
-import { RoleIcon } from './ideaIcons.tsx';
+import { CommentIcon, RoleIcon } from './ideaIcons.tsx';
 import { leads } from './ideaOwnership.ts';
 import { cutTitle, fullName, postedLabel } from './ideaText.ts';
 import { SupportChips } from './SupportChips.tsx';
@@ -22,6 +22,7 @@ export function IdeaCard({ idea, actions }: { idea: IdeaSearchResult; actions?: 
   const person = idea.principal_investigator;
   const name = fullName(person);
   const followers = idea.follower_count;
+  const comments = idea.comment_count;
   return (
     <article className={styles.card} aria-labelledby={titleId}>
       <div className={styles.top}>
@@ -51,6 +52,10 @@ export function IdeaCard({ idea, actions }: { idea: IdeaSearchResult; actions?: 
       <div className={styles.bottom}>
         <span className={styles.followers}>
           {followers === 1 ? '1 follower' : `${followers} followers`}
+          <span className={styles.comments}>
+            <CommentIcon width={16} height={16} />
+            {comments === 1 ? '1 comment' : `${comments} comments`}
+          </span>
         </span>
         <div className={styles.actions}>
           {actions}

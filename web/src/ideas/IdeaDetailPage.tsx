@@ -12,11 +12,23 @@ import { FollowButton } from './FollowButton.tsx';
 import styles from './IdeaDetailPage.module.css';
 import { IdeaPageSkeleton } from './IdeaPageSkeleton.tsx';
 import { IdeaProblemScreen } from './IdeaProblemScreen.tsx';
-import { CalendarIcon, ExternalIcon, PencilIcon, TrashIcon } from './ideaIcons.tsx';
+import { CalendarIcon, ExternalIcon, HandshakeIcon, PencilIcon, TrashIcon } from './ideaIcons.tsx';
 import { leads } from './ideaOwnership.ts';
 import { SupportChips } from './SupportChips.tsx';
 import { useIdea, useIdeaId } from './useIdea.ts';
 
+// The discussion brings the form kit and its library: loaded after the idea itself has painted.
+const CommentsSection = lazy(() =>
+  import('../discussion/CommentsSection.tsx').then((m) => ({ default: m.CommentsSection })),
+);
+const IdeaInterestRequests = lazy(() =>
+  import('../discussion/IdeaInterestRequests.tsx').then((m) => ({
+    default: m.IdeaInterestRequests,
+  })),
+);
+const InterestDialog = lazy(() =>
+  import('../discussion/InterestDialog.tsx').then((m) => ({ default: m.InterestDialog })),
+);
 const DeleteIdeaDialog = lazy(() =>
   import('./DeleteIdeaDialog.tsx').then((m) => ({ default: m.DeleteIdeaDialog })),
 );
@@ -41,6 +53,7 @@ export function IdeaDetailPage() {
   const query = useIdea(id);
   useIdeaMatches(id);
   const [deleting, setDeleting] = useState(false);
+  const [interested, setInterested] = useState(false);
 
   if (id === null || query.isError) {
     return <IdeaProblemScreen error={query.error} onRetry={() => void query.refetch()} />;
@@ -54,6 +67,7 @@ export function IdeaDetailPage() {
       ? 'Not specified'
       : (ipStatuses.find((s) => s.id === idea.ip_status_id)?.name ?? 'Not specified');
   const followers = idea.follower_count;
+  const comments = idea.comment_count;
 
   return (
     <Screen
@@ -67,12 +81,25 @@ export function IdeaDetailPage() {
           <span className={styles.metaItem}>
             {followers === 1 ? '1 follower' : `${followers} followers`}
           </span>
+          <a className={styles.metaItem} href="#idea-comments">
+            {comments === 1 ? '1 comment' : `${comments} comments`}
+          </a>
         </span>
       }
       back={<BackButton fallback={paths.dashboard} />}
     >
       <div className={styles.toolbar}>
         <FollowButton ideaId={idea.id} following={idea.is_following} isOwner={owner} size="large" />
+        {!owner && (
+          <button
+            type="button"
+            className={styles.interestButton}
+            onClick={() => setInterested(true)}
+          >
+            <HandshakeIcon width={18} height={18} />
+            Express interest
+          </button>
+        )}
         {owner && can('update_idea') && (
           <Link className={styles.editButton} to={paths.ideaEdit(idea.id)}>
             <PencilIcon width={18} height={18} />
@@ -87,40 +114,46 @@ export function IdeaDetailPage() {
         )}
       </div>
       <div className={styles.layout}>
-        <div className={styles.main}>
-          {idea.support_ids.length > 0 && (
-            <section className={styles.seeking} aria-labelledby="idea-seeking">
-              <h2 id="idea-seeking" className={styles.seekingTitle}>
-                Seeking
-              </h2>
-              <SupportChips ids={idea.support_ids} label="Support sought" />
-            </section>
-          )}
-          <Part title="Introduction" text={idea.introduction} />
-          <Part title="Problem" text={idea.problem} />
-          <Part title="Opportunity" text={idea.opportunity} />
-          {idea.urls.length > 0 && (
-            <section className={styles.part}>
-              <h2 className={styles.partTitle}>Supporting links</h2>
-              <ul className={styles.links}>
-                {idea.urls.map((link) => (
-                  <li key={`${link.url}-${link.title}`}>
-                    <a
-                      className={styles.link}
-                      href={link.url}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                    >
-                      <span className={styles.linkTitle}>{link.title}</span>
-                      <span className={styles.linkUrl}>{link.url}</span>
-                      <ExternalIcon width={16} height={16} className={styles.linkIcon} />
-                      <span className="visually-hidden"> (opens in a new tab)</span>
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
+        <div className={styles.column}>
+          <div className={styles.main}>
+            {idea.support_ids.length > 0 && (
+              <section className={styles.seeking} aria-labelledby="idea-seeking">
+                <h2 id="idea-seeking" className={styles.seekingTitle}>
+                  Seeking
+                </h2>
+                <SupportChips ids={idea.support_ids} label="Support sought" />
+              </section>
+            )}
+            <Part title="Introduction" text={idea.introduction} />
+            <Part title="Problem" text={idea.problem} />
+            <Part title="Opportunity" text={idea.opportunity} />
+            {idea.urls.length > 0 && (
+              <section className={styles.part}>
+                <h2 className={styles.partTitle}>Supporting links</h2>
+                <ul className={styles.links}>
+                  {idea.urls.map((link) => (
+                    <li key={`${link.url}-${link.title}`}>
+                      <a
+                        className={styles.link}
+                        href={link.url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                      >
+                        <span className={styles.linkTitle}>{link.title}</span>
+                        <span className={styles.linkUrl}>{link.url}</span>
+                        <ExternalIcon width={16} height={16} className={styles.linkIcon} />
+                        <span className="visually-hidden"> (opens in a new tab)</span>
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+          </div>
+          <Suspense fallback={null}>
+            {(owner || can('admin')) && <IdeaInterestRequests ideaId={idea.id} />}
+            <CommentsSection ideaId={idea.id} count={comments} />
+          </Suspense>
         </div>
         <aside className={styles.side} aria-label="About this idea">
           <section className={styles.card} aria-labelledby="idea-ip">
@@ -154,6 +187,11 @@ export function IdeaDetailPage() {
         </aside>
       </div>
       <SimilarIdeas ideaId={idea.id} />
+      {interested && (
+        <Suspense fallback={null}>
+          <InterestDialog idea={idea} onClose={() => setInterested(false)} />
+        </Suspense>
+      )}
       {deleting && (
         <Suspense fallback={null}>
           <DeleteIdeaDialog

@@ -36,6 +36,19 @@ export const ExternalIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const HandshakeIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 11l4-4 4 2 3-2 7 5-4 4-3-2-2 2-3-2-3 2-3-5Z" />
+    <path d="M11 9l-3 3 2 2 4-3" />
+  </Icon>
+);
+
+export const CommentIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 5h16v11H9l-5 4V5Z" />
+  </Icon>
+);
+
 export const SparkIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M12 3v4M12 17v4M3 12h4M17 12h4M6 6l2.5 2.5M15.5 15.5L18 18M6 18l2.5-2.5M15.5 8.5L18 6" />

@@ -43,6 +43,7 @@ export function ProfileMenu({ user, onSignOut }: ProfileMenuProps) {
       {can('create_idea') && <MenuLink to={paths.myIdeas}>{labels.myIdeas}</MenuLink>}
       <MenuLink to={paths.profile(user.userId)}>{labels.myProfile}</MenuLink>
       <MenuLink to={paths.following}>{labels.following}</MenuLink>
+      <MenuLink to={paths.myInterest}>My interest requests</MenuLink>
       <MenuSeparator />
       <MenuLink to={helpCenterHref(branding)}>{labels.helpCenter}</MenuLink>
       <MenuLink to={paths.terms}>{labels.terms}</MenuLink>

@@ -1,6 +1,13 @@
-import { type MemberStanding, memberStandings } from '@kindling/contract';
+import {
+  interestKindLabels,
+  interestStatuses,
+  interestStatusLabels,
+  type MemberStanding,
+  memberStandings,
+} from '@kindling/contract';
 import { useQuery } from '@tanstack/react-query';
 import { paths } from '../../app/paths.ts';
+import { waitedLabel } from '../../discussion/waited.ts';
 import { LoadProblem } from '../../errors/LoadProblem.tsx';
 import { Spinner } from '../../shell/Spinner.tsx';
 import list from '../MemberList.module.css';
@@ -48,6 +55,32 @@ export function OverviewSection() {
             href: `${membersWhere('status', 'active')}&role=${role.role_id}`,
           }))}
         />
+      </div>
+      <div className={styles.card}>
+        <BarList
+          caption="Interest requests by kind"
+          valueHeading="Requests"
+          bars={data.interest_by_kind.map((row) => ({
+            label: interestKindLabels[row.kind],
+            value: row.open + row.responded + row.declined + row.closed,
+          }))}
+        />
+      </div>
+      <div className={styles.card}>
+        <BarList
+          caption="Interest requests by status"
+          valueHeading="Requests"
+          bars={interestStatuses.map((status) => ({
+            label: interestStatusLabels[status],
+            value: data.interest_by_kind.reduce((sum, row) => sum + row[status], 0),
+          }))}
+        />
+        <p>
+          Median time to a first answer:{' '}
+          {data.interest_median_first_answer_seconds === null
+            ? 'no answers yet'
+            : waitedLabel(data.interest_median_first_answer_seconds)}
+        </p>
       </div>
       <MonthChart title="Ideas posted" valueHeading="Ideas" months={data.ideas_by_month} />
       <MonthChart title="Ideas followed" valueHeading="Follows" months={data.follows_by_month} />

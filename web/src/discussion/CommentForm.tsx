@@ -1,0 +1,76 @@
+import { COMMENT_MAX, type CommentInput } from '@kindling/contract';
+import { useEffect } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { isApiError, problemMessage } from '../api/apiError.ts';
+import { CountedTextField } from '../forms/CountedTextField.tsx';
+import { lazyResolver } from '../forms/lazyResolver.ts';
+import { SubmitButton } from '../forms/SubmitButton.tsx';
+import buttons from '../shell/buttons.module.css';
+import styles from './discussion.module.css';
+
+const schema = lazyResolver<CommentInput, { body: string }>(() =>
+  import('./discussionSchemas.ts').then((m) => m.commentResolver),
+);
+
+interface CommentFormProps {
+  label: string;
+  submitLabel: string;
+  initial?: string;
+  description?: string;
+  /** Saves the trimmed text; a rejection shows its message on the field. */
+  onSave(body: string): Promise<void>;
+  onCancel?(): void;
+}
+
+/**
+ * A comment's text, new or edited: the contract's schema checks it here with the server's words
+ * ('Please enter a comment.'), and a refusal from the server lands on the same field.
+ */
+export function CommentForm({
+  label,
+  submitLabel,
+  initial = '',
+  description,
+  onSave,
+  onCancel,
+}: CommentFormProps) {
+  const form = useForm<CommentInput, unknown, { body: string }>({
+    resolver: schema.resolver,
+    defaultValues: { body: initial },
+  });
+  const body = useWatch({ control: form.control, name: 'body' });
+  useEffect(schema.preload, []);
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSave(values.body);
+      form.reset({ body: '' });
+    } catch (error) {
+      const detail = isApiError(error) ? error.details.find((d) => d.field === 'body') : undefined;
+      form.setError('body', { message: detail?.error ?? problemMessage(error) });
+    }
+  });
+
+  return (
+    <form className={styles.commentForm} onSubmit={submit} noValidate>
+      <CountedTextField
+        label={label}
+        max={COMMENT_MAX}
+        value={body ?? ''}
+        registration={form.register('body')}
+        error={form.formState.errors.body?.message}
+        description={description}
+        rows={initial ? 4 : 3}
+        required
+      />
+      <div className={styles.formButtons}>
+        {onCancel && (
+          <button type="button" className={buttons.secondary} onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+        <SubmitButton pending={form.formState.isSubmitting}>{submitLabel}</SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,117 @@
+import {
+  type IdeaInterestRequest,
+  interestKindLabels,
+  interestStatusLabels,
+} from '@kindling/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useRowChange } from '../api/useRowChange.ts';
+import { paths } from '../app/paths.ts';
+import { formatLongDate } from '../format/dates.ts';
+import { fullName } from '../ideas/ideaText.ts';
+import { Avatar } from '../shell/Avatar.tsx';
+import { AnswerDialog } from './AnswerDialog.tsx';
+import { CommentText } from './CommentText.tsx';
+import styles from './discussion.module.css';
+import { discussionKeys, fetchIdeaInterest, putInterest } from './discussionApi.ts';
+import { waitText } from './waited.ts';
+
+const finished = (request: IdeaInterestRequest) =>
+  request.status === 'declined' || request.status === 'closed';
+
+/**
+ * CONTRACT §9: the idea's interest requests as its principal investigator, case manager and
+ * administrators see them, newest first, each with how long it waited for a first answer.
+ */
+export function IdeaInterestRequests({ ideaId }: { ideaId: number }) {
+  const [answering, setAnswering] = useState<IdeaInterestRequest | null>(null);
+  const list = useQuery({
+    queryKey: discussionKeys.ideaInterest(ideaId),
+    queryFn: ({ signal }) => fetchIdeaInterest(ideaId, { signal }),
+  });
+  const rows = useRowChange<IdeaInterestRequest>('interest', discussionKeys.ideaInterest(ideaId));
+  const requests = list.data ?? [];
+  const open = requests.filter((r) => !finished(r)).length;
+
+  return (
+    <section className={styles.section} aria-labelledby="idea-interest">
+      <h2 id="idea-interest" className={styles.sectionTitle}>
+        Interest requests <span className={styles.count}>({open} open)</span>
+      </h2>
+      {list.isPending ? (
+        <p className={styles.muted}>Loading requests…</p>
+      ) : list.isError ? (
+        <p className={styles.muted} role="alert">
+          The requests could not be loaded. {list.error.message}
+        </p>
+      ) : requests.length === 0 ? (
+        <p className={styles.muted}>No one has expressed interest yet.</p>
+      ) : (
+        <ul className={styles.requests}>
+          {requests.map((request) => {
+            const name = fullName(request.requester);
+            return (
+              <li
+                key={request.id}
+                className={styles.request}
+                aria-busy={rows.busy.has(request.id) || undefined}
+              >
+                <div className={styles.commentHead}>
+                  <Avatar name={name} imageUrl={request.requester.profile_image_url} />
+                  <div className={styles.who}>
+                    <Link className={styles.name} to={paths.profile(request.requester.id)}>
+                      {name}
+                    </Link>
+                    <span className={styles.meta}>
+                      {request.requester.role_name} ·{' '}
+                      <a href={`mailto:${request.requester.email}`}>{request.requester.email}</a>
+                    </span>
+                  </div>
+                  <span className={styles.status} data-status={request.status}>
+                    {interestStatusLabels[request.status]}
+                  </span>
+                </div>
+                <p className={styles.meta}>
+                  {interestKindLabels[request.kind]} · sent {formatLongDate(request.created_at)} ·{' '}
+                  {waitText(request.waited_seconds, request.first_answered_at !== null)}
+                </p>
+                <CommentText text={request.message} />
+                {request.reason && (
+                  <p className={styles.reason}>
+                    <span className={styles.reasonLabel}>Reason: </span>
+                    {request.reason}
+                  </p>
+                )}
+                {!finished(request) && (
+                  <div className={styles.commentActions}>
+                    <button
+                      type="button"
+                      className={styles.textButton}
+                      onClick={() => setAnswering(request)}
+                      disabled={rows.busy.has(request.id)}
+                    >
+                      Answer<span className="visually-hidden"> {name}’s request</span>
+                    </button>
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {answering && (
+        <AnswerDialog
+          request={answering}
+          onClose={() => setAnswering(null)}
+          onSave={(values) =>
+            rows.change(answering, async () => {
+              await putInterest(answering.id, values);
+              return `The request is now ${interestStatusLabels[values.status].toLowerCase()}.`;
+            })
+          }
+        />
+      )}
+    </section>
+  );
+}
