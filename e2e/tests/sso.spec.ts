@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { startOidcProvider } from '../../server/test/oidc-provider.ts';
-import { makeSamlIdp } from '../../server/test/saml-idp.ts';
+import { makeSamlIdp, startSamlIdp } from '../../server/test/saml-idp.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { DEMO_PASSWORD } from '../support/demo.ts';
 import { exclusively } from '../support/exclusive.ts';
@@ -18,6 +18,8 @@ const port = process.env.E2E_PORT ?? '3100';
 // browser back there, so the way back is cross-site as with a real university's provider.
 const APP = `http://localhost:${port}`;
 const CALLBACK = `${APP}/api/v1/auth/sso/oidc/callback`;
+// The SAML journey's members: a domain of their own, so the OIDC provider's is left to it.
+const CAMPUS = `campus.${DOMAIN}`;
 const at = (path: string) => `${path}${path.includes('?') ? '&' : '?'}tenant=${DOMAIN}`;
 
 /** A browser of the member's own: no administrator's cookie, no provider session. */
@@ -31,6 +33,16 @@ async function removeOurs(page: Page) {
   const listed = await (await page.request.get('/api/v1/admin/identity-providers')).json();
   for (const { id, name } of listed.identity_providers as { id: number; name: string }[]) {
     if (OURS.includes(name)) await page.request.delete(`/api/v1/admin/identity-providers/${id}`);
+  }
+}
+
+/** Removes the SAML journey's provider, through the signed-in administrator's page. */
+async function removeCampus(page: Page) {
+  const listed = await (await page.request.get('/api/v1/admin/identity-providers')).json();
+  for (const { id, name } of listed.identity_providers as { id: number; name: string }[]) {
+    if (name === 'Campus Shibboleth') {
+      await page.request.delete(`/api/v1/admin/identity-providers/${id}`);
+    }
   }
 }
 
@@ -204,6 +216,67 @@ test.describe('single sign-on', () => {
         await removeOurs(page);
       } finally {
         await op.close();
+      }
+    });
+  });
+
+  // CONTRACT §8 through a real SAML identity provider (samlify's, where the product uses
+  // node-saml): its login page, and its answer posted to the app cross-site.
+  test("a member signs in through the SAML provider's login page, its answer posted cross-site", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    // It takes the university in turn with the OIDC journey, as that one does (exclusive.ts).
+    await exclusively('sso-tenant', async () => {
+      const idp = await startSamlIdp();
+      try {
+        idp.people.set(`grace@${CAMPUS}`, {
+          attributes: {
+            'urn:oid:0.9.2342.19200300.100.1.3': `grace@${CAMPUS}`,
+            givenName: 'Grace',
+            sn: 'Hopper',
+            eduPersonPrincipalName: `ghopper@${CAMPUS}`,
+          },
+        });
+        const tenant = await (await page.request.get(`/api/v1/tenant?domain=${DOMAIN}`)).json();
+        const signedIn = await page.request.post('/api/v1/auth/sign-in', {
+          data: { email: `admin@${DOMAIN}`, password: DEMO_PASSWORD, tenant_id: tenant.id },
+        });
+        expect(signedIn.status()).toBe(200);
+        // A retry starts from no SAML provider of its own, as the first try did.
+        await removeCampus(page);
+        const created = await page.request.post('/api/v1/admin/identity-providers', {
+          data: {
+            protocol: 'saml',
+            name: 'Campus Shibboleth',
+            email_domains: [CAMPUS],
+            metadata_url: idp.metadataUrl,
+            auto_approve: true,
+          },
+        });
+        expect(created.status()).toBe(201);
+        const { id } = await created.json();
+        // The IT office registers Kindling by its metadata URL.
+        idp.trust(await (await page.request.get(`/api/v1/auth/sso/saml/${id}/metadata`)).text());
+
+        const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+        const member = await context.newPage();
+        await member.goto(at('/signin'));
+        await member.getByRole('button', { name: 'Sign in with Campus Shibboleth' }).click();
+        await expect(member).toHaveURL((url) => url.origin === idp.origin);
+        await member.getByLabel('Email').fill(`grace@${CAMPUS}`);
+        await member.getByRole('button', { name: 'Sign in' }).click();
+        await member.getByRole('button', { name: 'Continue' }).click();
+        await expect(member).toHaveURL(`${APP}/dashboard?tenant=${DOMAIN}`);
+        await expect(
+          member.getByRole('button', { name: 'Account menu for Grace Hopper' }),
+        ).toBeVisible();
+        await saveScreenshot(member, testInfo, 'sso-saml-signed-in');
+        await context.close();
+        await removeCampus(page);
+      } finally {
+        await idp.close();
       }
     });
   });

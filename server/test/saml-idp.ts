@@ -3,8 +3,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inflateRawSync } from 'node:zlib';
 import * as validator from '@authenio/samlify-node-xmllint';
-import * as samlify from 'samlify';
+import * as samlifyModule from 'samlify';
 import { generateServiceProviderKeys } from '../src/sso/sp-keys.ts';
+
+/**
+ * samlify's CommonJS exports object: Node's ESM loader (Playwright's journeys) names only the
+ * exports it detects statically, and SamlLib is not one of them.
+ */
+const samlify = (samlifyModule as { default?: typeof samlifyModule }).default ?? samlifyModule;
 
 samlify.setSchemaValidator(validator);
 
@@ -96,6 +102,9 @@ export async function startSamlIdp() {
   const trusted = new Map<string, string>();
   const logins = new Map<string, { person: SamlPerson; answer: SamlAnswer }>();
 
+  /** People known at the login page, by e-mail; anyone else is released with their e-mail only. */
+  const people = new Map<string, SamlPerson>();
+
   async function respond(url: URL): Promise<{ status: number; body: string }> {
     const request = inflateRawSync(
       Buffer.from(url.searchParams.get('SAMLRequest') ?? '', 'base64'),
@@ -168,8 +177,27 @@ export async function startSamlIdp() {
       samlResponse = made.context;
     }
     const relayState = url.searchParams.get('RelayState') ?? '';
-    const form = `<form method="post" action="${escapeXml(acs)}"><input name="SAMLResponse" value="${samlResponse}"><input name="RelayState" value="${escapeXml(relayState)}"></form>`;
-    return { status: 200, body: form };
+    const form = `<form method="post" action="${escapeXml(acs)}"><input type="hidden" name="SAMLResponse" value="${samlResponse}"><input type="hidden" name="RelayState" value="${escapeXml(relayState)}"><button type="submit">Continue</button></form>`;
+    return { status: 200, body: page('Signing you in', form) };
+  }
+
+  const page = (title: string, body: string) =>
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
+
+  /** The provider's own login page, for a browser: the AuthnRequest's query rides along, as sent. */
+  function loginPage(url: URL): string {
+    const form = `<form method="post" action="/login"><input type="hidden" name="query" value="${escapeXml(url.search.slice(1))}"><label>Email <input name="email" type="email" autocomplete="username"></label> <button type="submit">Sign in</button></form>`;
+    return page('Campus sign-in', form);
+  }
+
+  /** The login form posted: the person signs in, and the answer's form is shown. */
+  async function login(body: string) {
+    const fields = new URLSearchParams(body);
+    const email = fields.get('email') ?? '';
+    const key = randomBytes(6).toString('hex');
+    const person = people.get(email.toLowerCase()) ?? { attributes: { mail: email } };
+    logins.set(key, { person, answer: { sign: 'assertion' } });
+    return respond(new URL(`/sso?${fields.get('query') ?? ''}&as=${key}`, origin));
   }
 
   server.on('request', (incoming, outgoing) => {
@@ -178,14 +206,29 @@ export async function startSamlIdp() {
       outgoing.writeHead(200, { 'content-type': 'application/samlmetadata+xml' }).end(metadata);
       return;
     }
+    const answer = (work: Promise<{ status: number; body: string }>) =>
+      work.then(
+        ({ status, body }) => outgoing.writeHead(status, { 'content-type': 'text/html' }).end(body),
+        (error: Error) => outgoing.writeHead(500).end(error.message),
+      );
+    if (url.pathname === '/login' && incoming.method === 'POST') {
+      let body = '';
+      incoming.setEncoding('utf8');
+      incoming.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      incoming.on('end', () => void answer(login(body)));
+      return;
+    }
     if (url.pathname !== '/sso') {
       outgoing.writeHead(404).end();
       return;
     }
-    respond(url).then(
-      ({ status, body }) => outgoing.writeHead(status, { 'content-type': 'text/html' }).end(body),
-      (error: Error) => outgoing.writeHead(500).end(error.message),
-    );
+    if (!url.searchParams.has('as')) {
+      outgoing.writeHead(200, { 'content-type': 'text/html' }).end(loginPage(url));
+      return;
+    }
+    void answer(respond(url));
   });
 
   /**
@@ -211,6 +254,8 @@ export async function startSamlIdp() {
     entityId,
     metadataUrl: `${origin}/metadata`,
     metadata,
+    /** Who may sign in at the login page, by e-mail, and what is released of them. */
+    people,
     /** Registers a service provider by its metadata, as the IT office does. */
     trust(spMetadata: string) {
       const entity = /entityID="([^"]+)"/.exec(spMetadata)?.[1];

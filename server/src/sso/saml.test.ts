@@ -180,6 +180,25 @@ describe('single sign-on through a SAML 2.0 identity provider', () => {
     );
   });
 
+  it("signs in through the provider's login page as a browser would, the form posted cross-site", async () => {
+    const { tenant, providerId } = await withProvider();
+    const member = await tenant.member({ email: `cy@${tenant.domain}` });
+    const started = await start(tenant, providerId);
+    const loginPage = await (await fetch(started.location)).text();
+    const query = /name="query" value="([^"]*)"/.exec(loginPage)?.[1]?.replace(/&amp;/g, '&');
+    const answer = await fetch(`${idp.origin}/login`, {
+      method: 'POST',
+      body: new URLSearchParams({ query: query ?? '', email: member.email }),
+    });
+    const html = await answer.text();
+    const field = (name: string) =>
+      new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1]?.replace(/&amp;/g, '&') ?? '';
+    const action = new URL(/action="([^"]+)"/.exec(html)?.[1] ?? '');
+    const result = await post(action, { SAMLResponse: field('SAMLResponse'), RelayState: '' });
+    expect(result.location).toBe(`/dashboard?tenant=${tenant.domain}`);
+    expect((await sessionUser(result.cookie))?.userId).toBe(member.id);
+  });
+
   it('accepts a signed response with an unsigned assertion, and an encrypted assertion', async () => {
     const { tenant, providerId } = await withProvider();
     await tenant.member({ email: `bo@${tenant.domain}` });
