@@ -59,6 +59,8 @@ export const discussionMessages = {
   reasonRequired: 'Please give a reason for declining.',
   reasonTooLong: `Reason must be at most ${INTEREST_REASON_MAX} characters.`,
   requestFinished: 'This request is already declined or closed.',
+  commentsTooFast: 'You are commenting too quickly. Please try again in a few minutes.',
+  requestsTooFast: 'You have sent many interest requests. Please try again in an hour.',
   disclosure:
     'Every member sees comments, industry partners included. A comment may count as a public disclosure before a patent is filed: do not describe unpublished inventions here.',
 } as const;

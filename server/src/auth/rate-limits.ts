@@ -22,6 +22,10 @@ export interface RateLimits {
   invitationRequests: RateLimiterAbstract;
   /** Reset codes per tenant and e-mail: 5 an hour. */
   resetCodes: RateLimiterAbstract;
+  /** Comments per tenant and member (CONTRACT §9): 20 in 10 minutes, edits not counted. */
+  comments: RateLimiterAbstract;
+  /** Interest requests per tenant and member, refused or not: 10 an hour. */
+  interestRequests: RateLimiterAbstract;
   close(): Promise<void>;
 }
 
@@ -46,6 +50,8 @@ export function createRateLimits(config: Config): RateLimits {
     signInFailuresPerEmail: make('signin-fail-email', 100, 900),
     invitationRequests: make('invite-request', 20, 3600),
     resetCodes: make('reset-code', 5, 3600),
+    comments: make('comment', 20, 600),
+    interestRequests: make('interest-request', 10, 3600),
     async close() {
       redis?.disconnect();
     },

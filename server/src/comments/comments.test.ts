@@ -142,6 +142,17 @@ describe('comments on an idea (CONTRACT §9)', () => {
     ]);
   });
 
+  it('refuses a member past 20 comments in 10 minutes with 429, others still comment', async () => {
+    const { reader, author, ideaId, comment } = await discussion();
+    for (let n = 1; n <= 20; n++) await comment(`Comment ${n}`);
+    const refused = await reader.client.call('POST', `/ideas/${ideaId}/comments`, { body: 'More' });
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).message).toBe(discussionMessages.commentsTooFast);
+    expect(
+      (await author.client.call('POST', `/ideas/${ideaId}/comments`, { body: 'Hi' })).status,
+    ).toBe(201);
+  });
+
   it("answers 404 for an unknown idea or comment and another tenant's, 401 without a session", async () => {
     const { ideaId, comment } = await discussion();
     const id = await comment('Alpha only');

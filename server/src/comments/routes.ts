@@ -47,7 +47,7 @@ export function commentRoutes(deps: Deps) {
         tag,
         summary: 'Comments on an idea: plain text, 1 to 2,000 characters after trimming',
         request: { params: idParam, ...body },
-        responses: { ...found, 201: json(createdId, 'Created') },
+        responses: { ...found, 429: errors[429], 201: json(createdId, 'Created') },
       }),
       async (c) =>
         c.json(

@@ -5,6 +5,7 @@ import {
   ideaMessages,
 } from '@kindling/contract';
 import { recordAudit } from '../audit/record.ts';
+import { consumeOrThrow } from '../auth/rate-limits.ts';
 import type { Deps, SessionContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { inTenant } from '../db/tenant-scope.ts';
@@ -80,7 +81,7 @@ export function listComments(
 }
 
 /**
- * A member comments on an idea. The comment is written in this one transaction, where CONTRACT §9's
+ * A member comments on an idea, 20 at most in 10 minutes (a flood is refused with 429). The comment is written in this one transaction, where CONTRACT §9's
  * notifications of it (to the idea's owners and followers) are to be written too.
  */
 export async function postComment(
@@ -90,6 +91,11 @@ export async function postComment(
   body: string,
 ) {
   const { tenantId, userId } = session;
+  await consumeOrThrow(
+    deps.rateLimits.comments,
+    `${tenantId}:${userId}`,
+    discussionMessages.commentsTooFast,
+  );
   const id = await inTenant(deps.database.db, tenantId, async (tx) => {
     await existingIdea(tx, tenantId, ideaId);
     return insertComment(tx, { tenantId, ideaId, authorId: userId, body, at: deps.now() });

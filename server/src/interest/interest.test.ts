@@ -177,6 +177,13 @@ describe('expressions of interest (CONTRACT §9)', () => {
     expect(overview.interest_median_first_answer_seconds).toBe(120);
   });
 
+  it('refuses a member past 10 requests an hour with 429, refused ones counted', async () => {
+    const { ask } = await idea();
+    const statuses = [];
+    for (let n = 0; n < 11; n++) statuses.push((await ask()).status);
+    expect(statuses).toEqual([201, ...Array(9).fill(409), 429]);
+  });
+
   it("answers 404 for another tenant's idea and request, 401 without a session", async () => {
     const { ideaId, ask } = await idea();
     const { id } = await (await ask()).json();

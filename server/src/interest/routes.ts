@@ -33,7 +33,12 @@ export function interestRoutes(deps: Deps) {
         summary:
           "Expresses interest in an idea: one open request per member and idea, never one's own",
         request: { params: idParam, ...jsonBody(interestBody) },
-        responses: { ...owned, 409: errors[409], 201: json(interestCreated, 'Created') },
+        responses: {
+          ...owned,
+          409: errors[409],
+          429: errors[429],
+          201: json(interestCreated, 'Created'),
+        },
       }),
       async (c) =>
         c.json(

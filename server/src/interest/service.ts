@@ -7,6 +7,7 @@ import {
   interestStatusLabels,
 } from '@kindling/contract';
 import { recordAudit } from '../audit/record.ts';
+import { consumeOrThrow } from '../auth/rate-limits.ts';
 import type { Deps, SessionContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { inTenant } from '../db/tenant-scope.ts';
@@ -28,7 +29,7 @@ async function existingIdea(tx: Tx, tenantId: number, ideaId: number) {
 }
 
 /**
- * POST /ideas/{id}/interest. The request is written in this one transaction, where CONTRACT §9's
+ * POST /ideas/{id}/interest, 10 an hour per member whatever their answer (then 429). The request is written in this one transaction, where CONTRACT §9's
  * notifications of it (principal investigator, case manager, administrators) are to be written too.
  */
 export async function expressInterest(
@@ -38,6 +39,11 @@ export async function expressInterest(
   request: { kind: InterestKind; message: string },
 ) {
   const { tenantId, userId } = session;
+  await consumeOrThrow(
+    deps.rateLimits.interestRequests,
+    `${tenantId}:${userId}`,
+    discussionMessages.requestsTooFast,
+  );
   const id = await inTenant(deps.database.db, tenantId, async (tx) => {
     authorizeRequest(session, await existingIdea(tx, tenantId, ideaId));
     const made = await insertOpenRequest(tx, {

@@ -107,6 +107,8 @@ export function fuzzOperations(title: string, select: (operation: Operation) => 
     const limits = t.deps.rateLimits;
     await limits.invitationRequests.delete('unknown');
     for (const side of [world.alpha, world.beta]) {
+      await limits.comments.delete(`${side.tenantId}:${side.admin.id}`);
+      await limits.interestRequests.delete(`${side.tenantId}:${side.admin.id}`);
       for (const email of [side.faculty.email, side.admin.email]) {
         await limits.resetCodes.delete(`${side.tenantId}:${email}`);
         await limits.signInFailures.delete(`${email}:unknown`);
