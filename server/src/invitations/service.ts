@@ -9,6 +9,7 @@ import { findLiveToken, findUserDetails, insertAccount } from '../auth/repositor
 import { tokenHash } from '../auth/tokens.ts';
 import type { Deps, SessionContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import type { TenantRow } from '../db/system.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
@@ -186,7 +187,7 @@ export async function claimProfile(deps: Deps, tenant: TenantRow, token: string,
     });
   } catch (error) {
     // Two claims racing: the account's unique key lets one win; the other is told it is claimed.
-    if ((error as { code?: string; cause?: { code?: string } }).cause?.code === '23505') {
+    if (isUniqueViolation(error)) {
       throw conflict(ALREADY_CLAIMED);
     }
     throw error;

@@ -2,6 +2,7 @@ import type { ReferenceUpdate, RoleUpdate } from '@kindling/contract';
 import { recordAudit } from '../audit/record.ts';
 import type { Deps } from '../context.ts';
 import type { Tx } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { departments, ipStatuses, schools, supportTypes } from '../db/schema.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
@@ -50,9 +51,6 @@ export function listReference(deps: Deps, tenantId: number) {
     roles: () => read(listRolesInUse),
   };
 }
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 /**
  * Renames, deactivates or reactivates an entry, in one transaction with an audit entry per change.
@@ -229,7 +227,7 @@ export async function createReference(
       return { id };
     });
   } catch (error) {
-    if ((error as { cause?: { code?: string } }).cause?.code === '23505') {
+    if (isUniqueViolation(error)) {
       throw conflict(`${article(label)} ${label} with this name already exists.`);
     }
     throw error;

@@ -3,6 +3,7 @@ import { recordAudit } from '../audit/record.ts';
 import { openSession, type SignedIn } from '../auth/service.ts';
 import type { Deps } from '../context.ts';
 import type { Tx } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import type { IdentityProviderRow } from '../db/schema-sso.ts';
 import type { TenantRow } from '../db/system.ts';
 import { inTenant } from '../db/tenant-scope.ts';
@@ -75,39 +76,46 @@ export async function admit(
     issuer: asserted.issuer,
     subject: asserted.subject,
   };
-  const outcome = await inTenant(deps.database.db, tenant.id, async (tx) => {
-    const linked = await findLinkedUser(
-      tx,
-      tenant.id,
-      provider.id,
-      asserted.issuer,
-      asserted.subject,
-    );
-    const found = await findStanding(
-      tx,
-      tenant.id,
-      linked === undefined ? { email } : { id: linked },
-    );
-    if (!found) {
-      return provider.autoApprove
-        ? { userId: await addMember(tx, tenant, provider, asserted, email, now), refusal: null }
-        : {
-            userId: null,
-            refusal: await queueRequest(deps, tx, tenant, provider, asserted, email),
-          };
-    }
-    await linkIdentity(tx, { ...link, userId: found.id }, now);
-    if (found.isDisabled) return { userId: found.id, refusal: 'DISABLED' as const };
-    if (found.adminStatusId === status.declined || found.userStatusId === status.declined) {
-      return { userId: found.id, refusal: 'DECLINED' as const };
-    }
-    if (found.adminStatusId !== status.approved) {
-      return { userId: found.id, refusal: 'NOT_APPROVED' as const };
-    }
-    // An approved profile not yet claimed is claimed by this sign-in: no password to invent.
-    if (found.userStatusId !== status.approved) await activateUser(tx, tenant.id, found.id, now);
-    if (found.accountId === null) await insertPasswordlessAccount(tx, tenant.id, found.id);
-    return { userId: found.id, refusal: null };
+  const match = () =>
+    inTenant(deps.database.db, tenant.id, async (tx) => {
+      const linked = await findLinkedUser(
+        tx,
+        tenant.id,
+        provider.id,
+        asserted.issuer,
+        asserted.subject,
+      );
+      const found = await findStanding(
+        tx,
+        tenant.id,
+        linked === undefined ? { email } : { id: linked },
+      );
+      if (!found) {
+        return provider.autoApprove
+          ? { userId: await addMember(tx, tenant, provider, asserted, email, now), refusal: null }
+          : {
+              userId: null,
+              refusal: await queueRequest(deps, tx, tenant, provider, asserted, email),
+            };
+      }
+      await linkIdentity(tx, { ...link, userId: found.id }, now);
+      if (found.isDisabled) return { userId: found.id, refusal: 'DISABLED' as const };
+      if (found.adminStatusId === status.declined || found.userStatusId === status.declined) {
+        return { userId: found.id, refusal: 'DECLINED' as const };
+      }
+      if (found.adminStatusId !== status.approved) {
+        return { userId: found.id, refusal: 'NOT_APPROVED' as const };
+      }
+      // An approved profile not yet claimed is claimed by this sign-in: no password to invent.
+      if (found.userStatusId !== status.approved) await activateUser(tx, tenant.id, found.id, now);
+      if (found.accountId === null) await insertPasswordlessAccount(tx, tenant.id, found.id);
+      return { userId: found.id, refusal: null };
+    });
+  // Two first sign-ins of one newcomer at once both find nobody and add them; the e-mail's unique
+  // key lets one win, and the other, matched again, finds the member the winner made.
+  const outcome = await match().catch((error: unknown) => {
+    if (isUniqueViolation(error)) return match();
+    throw error;
   });
   deps.mailer.nudge();
   if (outcome.refusal || outcome.userId === null) {

@@ -8,7 +8,10 @@ import { freshTenant } from '../../test/fixtures.ts';
 import { type PersonClaims, startOidcProvider } from '../../test/oidc-provider.ts';
 import { accounts, users } from '../db/schema.ts';
 import { ssoRequests, userIdentities } from '../db/schema-sso.ts';
+import { tenantById } from '../db/system.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
+import { admit } from './admission.ts';
+import { findProvider } from './repository.ts';
 
 const CALLBACK = 'http://localhost:3000/api/v1/auth/sso/oidc/callback';
 
@@ -221,6 +224,38 @@ describe('single sign-on through an OpenID Connect provider', () => {
     expect(await session.json()).toMatchObject({
       user: { name: expect.stringContaining('Ren'), roleId: 2 },
     });
+  });
+
+  it('admits a newcomer once when their first sign-ins race, and signs each in', async () => {
+    const open = await withProvider({ auto_approve: true });
+    const email = `twice@${open.tenant.domain}`;
+    const tenant = await tenantById(t.db, open.tenant.tenantId);
+    const provider = await inTenantDb(open.tenant.tenantId, (tx) =>
+      findProvider(tx, open.tenant.tenantId, open.providerId),
+    );
+    if (!tenant || !provider) throw new Error('the tenant and its provider were just made');
+    const asserted = {
+      issuer: op.issuer,
+      subject: person({ email }),
+      email,
+      emailVerified: true,
+      givenName: 'Tove',
+      familyName: null,
+    };
+    // Past the provider, straight into the matching rules: their transactions overlap on
+    // PostgreSQL, each finding nobody before any of them adds the newcomer.
+    const signedIn = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        admit(t.deps, tenant, provider, asserted, { remember: false, replaces: null }),
+      ),
+    );
+    const made = await inTenantDb(open.tenant.tenantId, (tx) =>
+      tx.select().from(users).where(eq(users.email, email)),
+    );
+    expect(made).toHaveLength(1);
+    expect(new Set(signedIn.map((session) => session.answer.user.userId))).toEqual(
+      new Set([made[0]?.id]),
+    );
   });
 
   it('refuses an e-mail that is missing, unverified or of a domain the provider does not serve', async () => {

@@ -2,6 +2,7 @@ import { permissionNames, status } from '@kindling/contract';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../auth/password.ts';
 import type { Db } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { accounts, ipStatuses, roles, supportTypes, tenants, users } from '../db/schema.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 import { defaultIpStatuses, defaultRoles, defaultSupportTypes } from './defaults.ts';
@@ -73,7 +74,7 @@ export async function createTenant(
       return { tenantId, adminUserId: admin.id };
     });
   } catch (error) {
-    if ((error as { code?: string }).code === '23505') {
+    if (isUniqueViolation(error)) {
       throw new DomainTakenError(`The domain ${domain} is already taken.`);
     }
     throw error;
