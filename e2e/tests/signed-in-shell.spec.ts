@@ -41,6 +41,8 @@ test.describe('signed-in shell', () => {
       'My Ideas',
       'My Profile',
       'Following',
+      // CONTRACT §9 adds the member's own interest requests to SPEC §2's entries.
+      'My interest requests',
       'Help Center',
       'Terms and Conditions',
       'Administration',
