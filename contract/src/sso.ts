@@ -211,6 +211,14 @@ export const ssoStartQuery = z.object({
     .transform((value) => value === 'true'),
   /** Where to go once signed in; `/dashboard` when not given. */
   redirect: appPath.optional(),
+  /**
+   * An administrator's test sign-in: the provider's answer is shown on the console's provider page
+   * and nobody is signed in or changed. Only an administrator of the tenant may set it (else 403).
+   */
+  test: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
 });
 
 /** The `sso_error` a failed sign-in brings back to `/signin`. */
@@ -226,6 +234,43 @@ export const ssoErrorCodes = [
 ] as const;
 export type SsoErrorCode = (typeof ssoErrorCodes)[number];
 
+/** What the matching rules would do with the person a test sign-in brought back. */
+export const ssoTestOutcomes = ['sign_in', 'claim', 'admit', 'queue', 'refuse'] as const;
+
+/** GET /admin/identity-providers/{id}/test-result: the last test sign-in of this session, for a few minutes. */
+export const ssoTestResultAnswer = z.object({
+  result: z
+    .object({
+      tested_at: z.string(),
+      /** What the provider said, as read; null when its answer was refused before it was read. */
+      asserted: z
+        .object({
+          issuer: z.string(),
+          /** OIDC `sub`, or for SAML the stable identifier chosen, named by its kind (`eppn:…`). */
+          subject: z.string(),
+          name_id: z.string().nullable(),
+          email: z.string().nullable(),
+          email_verified: z.boolean(),
+          given_name: z.string().nullable(),
+          family_name: z.string().nullable(),
+          /** SAML: the assertion's attributes by name, first values. */
+          attributes: z.record(z.string(), z.string()),
+        })
+        .nullable(),
+      outcome: z.enum(ssoTestOutcomes),
+      /** The sso_error a sign-in would have ended with, when `outcome` is `refuse`. */
+      code: z.enum(ssoErrorCodes).nullable(),
+      /** Why, in the server's words (a signature that failed, a domain not served…). */
+      reason: z.string().nullable(),
+      /** The member the stable identifier or the e-mail matched, if any. */
+      member: z.object({ id: z.number().int(), email: z.string() }).nullable(),
+      /** Whether that member is already linked to this identifier. */
+      linked: z.boolean(),
+    })
+    .nullable(),
+});
+
+export type SsoTestResult = NonNullable<z.infer<typeof ssoTestResultAnswer>['result']>;
 export type IdentityProviderBody = z.infer<typeof identityProviderBody>;
 export type IdentityProviderUpdate = z.infer<typeof identityProviderUpdateBody>;
 export type IdentityProvider = z.infer<typeof identityProvider>;

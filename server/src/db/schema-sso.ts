@@ -70,6 +70,14 @@ export const ssoRequests = pgTable(
     codeVerifier: text('code_verifier'),
     redirect: text('redirect').notNull(),
     remember: boolean('remember').notNull(),
+    /**
+     * An administrator's test sign-in (the console's "Test sign-in"): the session that started it,
+     * set only by the start endpoint for an administrator of the tenant, so no answer from a
+     * provider can make itself a test. Its outcome is kept in `result` under the handle
+     * `test:{session id}` for that session to read, and nothing is signed in or changed.
+     */
+    testSessionId: integer('test_session_id'),
+    result: jsonb('result'),
     expiresAt: at('expires_at').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
   },

@@ -6,10 +6,12 @@ import {
   idParam,
   messageAnswer,
   publicProvidersAnswer,
+  ssoTestResultAnswer,
 } from '@kindling/contract';
 import type { Deps } from '../context.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { route } from '../http/access.ts';
+import { notFound } from '../http/errors.ts';
 import { errors, json, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import { publicTenant, tenantOf } from '../http/tenant-context.ts';
@@ -19,7 +21,8 @@ import {
   listIdentityProviders,
   updateIdentityProvider,
 } from './admin-service.ts';
-import { enabledProviders } from './repository.ts';
+import { enabledProviders, findProvider } from './repository.ts';
+import { readTestResult } from './test-sign-in.ts';
 
 const tag = 'Single sign-on' as const;
 const guarded = { 401: errors[401], 403: errors[403] };
@@ -107,6 +110,31 @@ export function identityProviderRoutes(deps: Deps) {
       async (c) => {
         await deleteIdentityProvider(deps, actorOf(sessionOf(c)), c.req.valid('param').id);
         return c.json({ message: 'The identity provider was removed.' }, 200);
+      },
+    )
+    .openapi(
+      route({
+        access: 'admin',
+        method: 'get',
+        path: '/admin/identity-providers/{id}/test-result',
+        operationId: 'identityProviderTestResult',
+        tag,
+        summary:
+          "The outcome of this session's last test sign-in through the provider (kept 5 minutes): what arrived and what the matching rules would do",
+        description:
+          'A test sign-in starts at `GET /auth/sso/{id}/start?test=true` (administrators only) and changes nothing; `result` is null when there is no fresh one.',
+        request: { params: idParam },
+        responses: { 200: json(ssoTestResultAnswer), 404: errors[404], ...guarded },
+      }),
+      async (c) => {
+        const session = sessionOf(c);
+        const { id } = c.req.valid('param');
+        const provider = await inTenant(deps.database.db, session.tenantId, (tx) =>
+          findProvider(tx, session.tenantId, id),
+        );
+        if (!provider) throw notFound('No such identity provider.');
+        const result = await readTestResult(deps, session.tenantId, id, session.sessionId);
+        return c.json({ result }, 200);
       },
     )
     .openapi(

@@ -28,6 +28,8 @@ export interface Asserted {
   emailVerified: boolean;
   givenName: string | null;
   familyName: string | null;
+  /** SAML: the NameID and the attributes as they arrived, shown by a test sign-in. */
+  saml?: { nameId: string | null; attributes: Record<string, string> };
 }
 
 /** A refusal with one of CONTRACT §8's codes; the browser goes back to the sign-in screen with it. */
@@ -41,6 +43,38 @@ export class SsoRefusal extends Error {
 }
 
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+
+/** The asserted e-mail, lower case, once it is given, verified and of one of the provider's domains. */
+export function checkedEmail(provider: IdentityProviderRow, asserted: Asserted): string {
+  const email = asserted.email?.toLowerCase();
+  if (!email?.includes('@')) {
+    throw new SsoRefusal('NO_EMAIL', 'the provider gave no e-mail');
+  }
+  if (!asserted.emailVerified) {
+    throw new SsoRefusal('EMAIL_NOT_VERIFIED', 'the provider says the e-mail is not verified');
+  }
+  if (!provider.emailDomains.includes(domainOf(email))) {
+    throw new SsoRefusal(
+      'DOMAIN_NOT_ALLOWED',
+      `${domainOf(email)} is not a domain of the provider`,
+    );
+  }
+  return email;
+}
+
+/** Why a found record may not sign in (as password sign-in would refuse it), or null. */
+export function standingRefusal(found: {
+  isDisabled: boolean;
+  adminStatusId: number;
+  userStatusId: number;
+}): SsoErrorCode | null {
+  if (found.isDisabled) return 'DISABLED';
+  if (found.adminStatusId === status.declined || found.userStatusId === status.declined) {
+    return 'DECLINED';
+  }
+  if (found.adminStatusId !== status.approved) return 'NOT_APPROVED';
+  return null;
+}
 
 /**
  * CONTRACT §8's matching rules, in the provider's tenant only. The e-mail must be given, verified
@@ -56,19 +90,7 @@ export async function admit(
   asserted: Asserted,
   options: { remember: boolean; replaces: number | null },
 ): Promise<SignedIn> {
-  const email = asserted.email?.toLowerCase();
-  if (!email?.includes('@')) {
-    throw new SsoRefusal('NO_EMAIL', 'the provider gave no e-mail');
-  }
-  if (!asserted.emailVerified) {
-    throw new SsoRefusal('EMAIL_NOT_VERIFIED', 'the provider says the e-mail is not verified');
-  }
-  if (!provider.emailDomains.includes(domainOf(email))) {
-    throw new SsoRefusal(
-      'DOMAIN_NOT_ALLOWED',
-      `${domainOf(email)} is not a domain of the provider`,
-    );
-  }
+  const email = checkedEmail(provider, asserted);
   const now = deps.now();
   const link = {
     tenantId: tenant.id,
@@ -99,13 +121,8 @@ export async function admit(
             };
       }
       await linkIdentity(tx, { ...link, userId: found.id }, now);
-      if (found.isDisabled) return { userId: found.id, refusal: 'DISABLED' as const };
-      if (found.adminStatusId === status.declined || found.userStatusId === status.declined) {
-        return { userId: found.id, refusal: 'DECLINED' as const };
-      }
-      if (found.adminStatusId !== status.approved) {
-        return { userId: found.id, refusal: 'NOT_APPROVED' as const };
-      }
+      const refusal = standingRefusal(found);
+      if (refusal) return { userId: found.id, refusal };
       // An approved profile not yet claimed is claimed by this sign-in: no password to invent.
       if (found.userStatusId !== status.approved) await activateUser(tx, tenant.id, found.id, now);
       if (found.accountId === null) await insertPasswordlessAccount(tx, tenant.id, found.id);

@@ -1,6 +1,6 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { accounts, users } from '../db/schema.ts';
+import { accounts, sessions, users } from '../db/schema.ts';
 import { identityProviders, ssoAssertions, ssoRequests, userIdentities } from '../db/schema-sso.ts';
 
 /** The user a provider's stable identifier was linked to, if any. */
@@ -53,6 +53,7 @@ export async function findStanding(
   const [row] = await db
     .select({
       id: users.id,
+      email: users.email,
       adminStatusId: users.adminStatusId,
       userStatusId: users.userStatusId,
       isDisabled: users.isDisabled,
@@ -123,6 +124,8 @@ export async function takeRequest(
       and(
         eq(ssoRequests.tenantId, tenantId),
         eq(ssoRequests.handle, handle),
+        // A test sign-in's stored result is no request: no answer may use it up.
+        isNull(ssoRequests.result),
         providerId === undefined ? undefined : eq(ssoRequests.providerId, providerId),
         sql`${ssoRequests.expiresAt} > ${now.toISOString()}::timestamptz`,
       ),
@@ -147,6 +150,7 @@ export async function peekRequest(
         eq(ssoRequests.tenantId, tenantId),
         eq(ssoRequests.providerId, providerId),
         eq(ssoRequests.handle, handle),
+        isNull(ssoRequests.result),
         sql`${ssoRequests.expiresAt} > ${now.toISOString()}::timestamptz`,
       ),
     );
@@ -172,4 +176,94 @@ export async function rememberAssertion(
     .onConflictDoNothing()
     .returning({ id: ssoAssertions.id });
   return rows.length === 1;
+}
+
+/** The handle a session's test result is kept under, beside the requests. */
+const testHandle = (sessionId: number) => `test:${sessionId}`;
+
+/** Keeps a test sign-in's outcome for the session that started it, replacing its earlier one. */
+export async function saveTestResult(
+  db: Executor,
+  values: {
+    tenantId: number;
+    providerId: number;
+    sessionId: number;
+    result: unknown;
+    expiresAt: Date;
+  },
+) {
+  const handle = testHandle(values.sessionId);
+  await db
+    .delete(ssoRequests)
+    .where(
+      and(
+        eq(ssoRequests.tenantId, values.tenantId),
+        eq(ssoRequests.providerId, values.providerId),
+        eq(ssoRequests.handle, handle),
+      ),
+    );
+  await db.insert(ssoRequests).values({
+    tenantId: values.tenantId,
+    providerId: values.providerId,
+    handle,
+    redirect: '',
+    remember: false,
+    testSessionId: values.sessionId,
+    result: values.result,
+    expiresAt: values.expiresAt,
+  });
+}
+
+/** The live test result of this session for this provider, if any. */
+export async function findTestResult(
+  db: Executor,
+  tenantId: number,
+  providerId: number,
+  sessionId: number,
+  now: Date,
+) {
+  const [row] = await db
+    .select({ result: ssoRequests.result })
+    .from(ssoRequests)
+    .where(
+      and(
+        eq(ssoRequests.tenantId, tenantId),
+        eq(ssoRequests.providerId, providerId),
+        eq(ssoRequests.handle, testHandle(sessionId)),
+        eq(ssoRequests.testSessionId, sessionId),
+        sql`${ssoRequests.expiresAt} > ${now.toISOString()}::timestamptz`,
+      ),
+    );
+  return row?.result;
+}
+
+/** A request of a test sign-in named by an answer not yet verified, used up: its session. */
+export async function takeTestRequest(
+  db: Executor,
+  tenantId: number,
+  providerId: number,
+  handle: string,
+) {
+  const [row] = await db
+    .delete(ssoRequests)
+    .where(
+      and(
+        eq(ssoRequests.tenantId, tenantId),
+        eq(ssoRequests.providerId, providerId),
+        eq(ssoRequests.handle, handle),
+        isNull(ssoRequests.result),
+        sql`${ssoRequests.testSessionId} is not null`,
+      ),
+    )
+    .returning({ testSessionId: ssoRequests.testSessionId });
+  return row?.testSessionId ?? null;
+}
+
+/** The member a session belongs to: who ran a test sign-in, for the audit log. */
+export async function sessionUser(db: Executor, tenantId: number, sessionId: number) {
+  const [row] = await db
+    .select({ userId: sessions.userId })
+    .from(sessions)
+    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, sessionId)));
+  return row?.userId ?? null;
 }

@@ -15,6 +15,8 @@ const REQUEST_MINUTES = 10;
 export interface Pending {
   redirect: string;
   remember: boolean;
+  /** The administrator's session of a test sign-in (set only by the start endpoint), else null. */
+  testSessionId: number | null;
 }
 
 function configuration(deps: Deps, provider: IdentityProviderRow) {
@@ -49,6 +51,7 @@ export async function startOidc(
       codeVerifier,
       redirect: pending.redirect,
       remember: pending.remember,
+      testSessionId: pending.testSessionId,
       expiresAt: new Date(now.getTime() + REQUEST_MINUTES * 60_000),
     }),
   );

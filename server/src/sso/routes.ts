@@ -7,15 +7,17 @@ import type { IdentityProviderRow } from '../db/schema-sso.ts';
 import { type TenantRow, tenantById, tenantOfProvider } from '../db/system.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { route } from '../http/access.ts';
-import { notFound } from '../http/errors.ts';
+import { forbidden, notFound } from '../http/errors.ts';
 import { errors, router } from '../http/openapi.ts';
 import { publicTenant, tenantOf } from '../http/tenant-context.ts';
 import { type Asserted, admit, SsoRefusal } from './admission.ts';
+import { takeTestRequest } from './identity-repository.ts';
 import { finishOidc, type Pending, parseState, startOidc, takeOidcRequest } from './oidc.ts';
 import { recordRefusal } from './refusals.ts';
 import { findProvider } from './repository.ts';
-import { finishSaml, serviceProviderMetadata, startSaml } from './saml.ts';
+import { finishSaml, serviceProviderMetadata, startSaml, unverifiedInResponseTo } from './saml.ts';
 import { ssoUrls } from './settings.ts';
+import { concludeTest } from './test-sign-in.ts';
 
 const tag = 'Single sign-on' as const;
 const redirect = { description: 'Sent on to the identity provider, or back into the app' };
@@ -56,19 +58,35 @@ export function ssoRoutes(deps: Deps) {
     return tenant && provider?.protocol === 'saml' ? { tenant, provider } : undefined;
   }
 
+  /** Back to the provider's page in the console, where the test's outcome is read. */
+  function backToConsole(c: Context<AppEnv>, tenant: TenantRow, provider: IdentityProviderRow) {
+    return c.redirect(into(`/admin/identity/${provider.id}?sso_test=1`, tenant), 302);
+  }
+
   /**
    * What every answer from a provider ends in: the person admitted and the session's cookie set,
-   * or the refusal audited and the browser sent back to the sign-in screen with its code.
+   * or the refusal audited and the browser sent back to the sign-in screen with its code. An
+   * administrator's test sign-in (known from the request the server stored, never from the answer)
+   * ends on the console instead, with nobody signed in. `testOfRefused` finds, for an answer
+   * refused before its request was known, whether that request was a test.
    */
   async function conclude(
     c: Context<AppEnv>,
     tenant: TenantRow,
     provider: IdentityProviderRow,
+    known: Pending | null,
     work: () => Promise<{ asserted: Asserted; pending: Pending }>,
+    testOfRefused: () => Promise<number | null> = async () => null,
   ) {
     try {
-      if (!provider.enabled) throw new SsoRefusal('DISABLED', 'the provider is disabled');
+      if (!provider.enabled && !known?.testSessionId) {
+        throw new SsoRefusal('DISABLED', 'the provider is disabled');
+      }
       const { asserted, pending } = await work();
+      if (pending.testSessionId !== null) {
+        await concludeTest(deps, tenant, provider, pending.testSessionId, asserted);
+        return backToConsole(c, tenant, provider);
+      }
       const previous = c.get('session');
       const signedIn = await admit(deps, tenant, provider, asserted, {
         remember: pending.remember,
@@ -78,6 +96,11 @@ export function ssoRoutes(deps: Deps) {
       return c.redirect(into(pending.redirect, tenant), 302);
     } catch (error) {
       if (!(error instanceof SsoRefusal)) throw error;
+      const testSessionId = known?.testSessionId ?? (await testOfRefused());
+      if (testSessionId) {
+        await concludeTest(deps, tenant, provider, testSessionId, error);
+        return backToConsole(c, tenant, provider);
+      }
       await recordRefusal(deps, tenant, provider, error);
       return failed(c, tenant, error.code);
     }
@@ -102,10 +125,19 @@ export function ssoRoutes(deps: Deps) {
         const query = c.req.valid('query');
         const provider = await providerIn(deps, tenant, c.req.valid('param').id);
         if (!provider) throw notFound('No such identity provider.');
-        if (!provider.enabled) return failed(c, tenant, 'DISABLED');
+        const session = c.get('session');
+        if (
+          query.test &&
+          (session?.tenantId !== tenant.id || !session.permissions.includes('admin'))
+        ) {
+          throw forbidden('Only an administrator of this tenant may test a sign-in.');
+        }
+        // An administrator may test a provider before enabling it.
+        if (!provider.enabled && !query.test) return failed(c, tenant, 'DISABLED');
         const pending = {
           redirect: query.redirect ?? '/dashboard',
           remember: query.remember_session,
+          testSessionId: query.test && session ? session.sessionId : null,
         };
         const start = provider.protocol === 'saml' ? startSaml : startOidc;
         try {
@@ -148,7 +180,7 @@ export function ssoRoutes(deps: Deps) {
         // The address registered at the provider, whatever proxy the request came through.
         const callback = new URL(ssoUrls(deps.config).oidcCallback);
         callback.search = new URL(c.req.url).search;
-        return conclude(c, tenant, provider, async () => ({
+        return conclude(c, tenant, provider, request, async () => ({
           asserted: await finishOidc(deps, provider, request, callback),
           pending: request,
         }));
@@ -204,8 +236,22 @@ export function ssoRoutes(deps: Deps) {
         if (!found) return failed(c, null, 'INVALID_RESPONSE');
         const { tenant, provider } = found;
         const { SAMLResponse } = c.req.valid('form');
-        return conclude(c, tenant, provider, () =>
-          finishSaml(deps, tenant, provider, SAMLResponse),
+        const seen: { pending?: Pending | undefined } = {};
+        const testOfRefused = async () => {
+          if (seen.pending) return seen.pending.testSessionId;
+          const handle = unverifiedInResponseTo(SAMLResponse);
+          if (!handle) return null;
+          return inTenant(deps.database.db, tenant.id, (tx) =>
+            takeTestRequest(tx, tenant.id, provider.id, handle),
+          );
+        };
+        return conclude(
+          c,
+          tenant,
+          provider,
+          null,
+          () => finishSaml(deps, tenant, provider, SAMLResponse, seen),
+          testOfRefused,
         );
       },
     );

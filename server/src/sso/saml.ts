@@ -83,6 +83,7 @@ class RequestCache implements CacheProvider {
         handle: key,
         redirect: pending.redirect,
         remember: pending.remember,
+        testSessionId: pending.testSessionId,
         expiresAt: new Date(now.getTime() + REQUEST_MINUTES * 60_000),
       }),
     );
@@ -107,7 +108,9 @@ class RequestCache implements CacheProvider {
     const row = await inTenant(this.deps.database.db, this.tenantId, (tx) =>
       takeRequest(tx, this.tenantId, key, this.deps.now(), this.providerId),
     );
-    return row ? { redirect: row.redirect, remember: row.remember } : undefined;
+    return row
+      ? { redirect: row.redirect, remember: row.remember, testSessionId: row.testSessionId }
+      : undefined;
   }
 }
 
@@ -203,6 +206,7 @@ function assertedOf(issuer: string, profile: Profile): Asserted {
     emailVerified: true,
     givenName: attribute('givenName'),
     familyName: attribute('surname'),
+    saml: { nameId, attributes: Object.fromEntries(attributes) },
   };
 }
 
@@ -235,15 +239,24 @@ function recipientIs(assertion: unknown, acs: string): boolean {
   );
 }
 
-/** The Destination the response names, if any. */
-function destinationOf(samlResponse: string): string | null {
+/** An attribute of the response's root element, read before (or without) any verification. */
+function rootAttribute(samlResponse: string, name: string): string | null {
   const xml = Buffer.from(samlResponse, 'base64').toString('utf8');
   const document = new DOMParser({ errorHandler: () => undefined }).parseFromString(
     xml,
     'application/xml',
   );
-  return document?.documentElement?.getAttribute('Destination') || null;
+  return document?.documentElement?.getAttribute(name) || null;
 }
+
+const destinationOf = (samlResponse: string) => rootAttribute(samlResponse, 'Destination');
+
+/**
+ * The request a response says it answers, unverified: only to find whether a refused response
+ * answered an administrator's test sign-in (the flag itself is read from the database).
+ */
+export const unverifiedInResponseTo = (samlResponse: string) =>
+  rootAttribute(samlResponse, 'InResponseTo');
 
 /**
  * Checks a response posted to the assertion consumer service: node-saml verifies the signature
@@ -258,6 +271,7 @@ export async function finishSaml(
   tenant: TenantRow,
   provider: IdentityProviderRow,
   samlResponse: string,
+  seen: { pending?: Pending | undefined } = {},
 ): Promise<{ asserted: Asserted; pending: Pending }> {
   const settings = samlSettings(provider);
   const acs = ssoUrls(deps.config).samlAcs(provider.id);
@@ -268,6 +282,8 @@ export async function finishSaml(
       SAMLResponse: samlResponse,
     }));
   } catch (error) {
+    // node-saml may have used the request up before the check that failed.
+    seen.pending = cache.taken;
     if (error instanceof SamlStatusError) throw new SsoRefusal('PROVIDER_ERROR', error.message);
     throw new SsoRefusal('INVALID_RESPONSE', (error as Error).message);
   }
@@ -277,6 +293,7 @@ export async function finishSaml(
     cache.taken ??
     (profile.inResponseTo ? await cache.take(String(profile.inResponseTo)) : undefined);
   if (!pending) throw invalid('the request was used already');
+  seen.pending = pending;
   if (profile.issuer !== settings.entity_id) throw invalid(`issuer ${profile.issuer}`);
   const destination = destinationOf(samlResponse);
   if (destination !== null && destination !== acs) throw invalid(`destination ${destination}`);

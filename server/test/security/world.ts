@@ -275,7 +275,8 @@ const pathRules: {
     params: (s) => ({ id: s.ideaId }),
   },
   {
-    template: /^\/api\/v1\/(admin\/identity-providers\/\{id\}|auth\/sso\/\{id\}\/start)$/,
+    template:
+      /^\/api\/v1\/(admin\/identity-providers\/\{id\}(\/test-result)?|auth\/sso\/\{id\}\/start)$/,
     params: (s) => ({ id: s.identityProvider.id }),
   },
   {

@@ -18,6 +18,7 @@ import {
 import { ProviderEditor } from './ProviderEditor.tsx';
 import { ProviderFacts } from './ProviderFacts.tsx';
 import { emptyProvider, providerToForm } from './providerForm.ts';
+import { TestSignIn } from './TestSignIn.tsx';
 
 const base = `${paths.admin}/identity`;
 const protocolName = { oidc: 'OpenID Connect', saml: 'SAML 2.0' } as const;
@@ -168,6 +169,7 @@ function EditProvider() {
         {provider.name} <span className={styles.muted}>({protocolName[provider.protocol]})</span>
       </h2>
       <ProviderFacts provider={provider} />
+      <TestSignIn provider={provider} />
       <ProviderEditor
         key={provider.updated_at}
         id={provider.id}

@@ -2,6 +2,7 @@ import type {
   IdentityProviderBody,
   IdentityProviderUpdate,
   identityProvidersAnswer,
+  ssoTestResultAnswer,
 } from '@kindling/contract';
 import type { z } from 'zod';
 import { api } from '../../api/client.ts';
@@ -21,3 +22,10 @@ export const updateIdentityProvider = (id: number, body: IdentityProviderUpdate)
 
 export const deleteIdentityProvider = (id: number) =>
   api.delete<{ message: string }>(`/admin/identity-providers/${id}`);
+
+export const testResultKey = (id: number) => ['admin', 'identity-providers', id, 'test'] as const;
+
+export const fetchTestResult = (id: number, signal: AbortSignal) =>
+  api.get<z.infer<typeof ssoTestResultAnswer>>(`/admin/identity-providers/${id}/test-result`, {
+    signal,
+  });
