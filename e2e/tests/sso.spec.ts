@@ -112,6 +112,26 @@ test.describe('single sign-on', () => {
         await expect(page.getByLabel('Client secret')).toHaveValue('');
         await saveScreenshot(page, testInfo, 'sso-admin-provider');
 
+        // A test sign-in: the administrator goes through the provider as Ada and comes back to the
+        // provider's page, still themselves, to what arrived and what would happen; Ada is not made.
+        // The provider sends the browser back to PUBLIC_URL's origin: the administrator works there.
+        const providerPage = new URL(page.url());
+        await page.request.post(`${APP}/api/v1/auth/sign-in`, {
+          data: { email: `admin@${DOMAIN}`, password: DEMO_PASSWORD, tenant_id: tenant.id },
+        });
+        await page.goto(at(`${APP}${providerPage.pathname}`));
+        await page.getByRole('link', { name: 'Test sign-in' }).click();
+        await signInAtProvider(page, 'ada');
+        await expect(page).toHaveURL(/\/admin\/identity\/\d+\?sso_test=1/);
+        const tested = page.getByRole('status').filter({ hasText: 'Nobody was signed in' });
+        await expect(tested).toContainText(`Would admit ada@${STAFF} as a new member`);
+        await expect(tested).toContainText('would be linked on first sign-in');
+        await saveScreenshot(page, testInfo, 'sso-admin-test');
+        await page.setViewportSize({ width: 375, height: 740 });
+        await expectNoAxeViolations(page);
+        await saveScreenshot(page, testInfo, 'sso-admin-test-375');
+        await page.setViewportSize({ width: 1280, height: 800 });
+
         // A SAML provider by its pasted metadata: what was read is shown back, and Kindling's own
         // metadata URL is there to copy.
         const idp = await makeSamlIdp(
