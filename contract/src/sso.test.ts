@@ -89,6 +89,7 @@ describe('the start of a sign-in', () => {
     expect(ssoStartQuery.parse({ tenant_id: '1' })).toEqual({
       tenant_id: 1,
       remember_session: false,
+      test: false,
     });
   });
 });
