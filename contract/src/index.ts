@@ -5,6 +5,7 @@ export * from './brandStyles.ts';
 export * from './contrast.ts';
 export * from './discussion.ts';
 export * from './discussionMessages.ts';
+export * from './notificationKinds.ts';
 export * from './errors.ts';
 export * from './fields.ts';
 export * from './ideaMessages.ts';

@@ -563,6 +563,8 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
+    /** Extra headers, such as List-Unsubscribe on notification mail (CONTRACT §9). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     status: text('status', { enum: ['pending', 'sent'] })
       .notNull()
       .default('pending'),

@@ -15,6 +15,7 @@ export type OutboxRow = {
   subject: string;
   text_body: string;
   html_body: string;
+  headers: Record<string, string> | null;
   attempts: number;
 };
 
@@ -30,7 +31,7 @@ export function claimDueMails(db: Db, batch: number, leaseMs: number): Promise<O
           order by next_attempt_at limit ${batch}
           for update skip locked)
         returning tenant_id, id, message_id, from_address, to_address, subject, text_body,
-          html_body, attempts`,
+          html_body, headers, attempts`,
   );
 }
 

@@ -7,6 +7,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (List-Unsubscribe); values are made single-line like the others. */
+  headers?: Record<string, string>;
 }
 
 /** Header values never carry line breaks, whatever a name or subject contained. */
@@ -35,6 +37,11 @@ export async function enqueueMail(
       subject: headerSafe(one.subject),
       textBody: one.text,
       htmlBody: one.html,
+      headers: one.headers
+        ? Object.fromEntries(
+            Object.entries(one.headers).map(([name, value]) => [name, headerSafe(value)]),
+          )
+        : null,
     })),
   );
 }

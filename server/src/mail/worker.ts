@@ -19,6 +19,7 @@ export function smtpSender(smtpUrl: string): Sender {
         subject: row.subject,
         text: row.text_body,
         html: row.html_body,
+        headers: row.headers ?? undefined,
       });
     },
     close: () => transport.close(),

@@ -1,0 +1,78 @@
+/**
+ * The tables of notifications and their mail (CONTRACT §9), kept beside schema.ts under the same
+ * rules: `tenant_id` first in every key and index, composite foreign keys.
+ */
+import { notificationKinds } from '@kindling/contract';
+import { sql } from 'drizzle-orm';
+import {
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { id, ideas, tenantId, users } from './schema.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * Something that happened which a member should hear of, written in the transaction of the change
+ * that caused it. `text` and `link` are fixed when it is written, so it still reads right after the
+ * idea is renamed. `actor_id` has no foreign key: a notification outlives its actor's account and
+ * then names a former member. `mailed_at` is set when a mail (immediate or digest) carried it, so
+ * no notification is mailed twice.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    recipientId: integer('recipient_id').notNull(),
+    kind: text('kind', { enum: notificationKinds }).notNull(),
+    actorId: integer('actor_id'),
+    ideaId: integer('idea_id'),
+    text: text('text').notNull(),
+    link: text('link').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    readAt: at('read_at'),
+    mailedAt: at('mailed_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      columns: [t.tenantId, t.recipientId],
+      foreignColumns: [users.tenantId, users.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.tenantId, t.ideaId],
+      foreignColumns: [ideas.tenantId, ideas.id],
+    }).onDelete('cascade'),
+    index('notifications_recipient_idx').on(t.tenantId, t.recipientId, t.createdAt, t.id),
+    index('notifications_unread_idx')
+      .on(t.tenantId, t.recipientId, t.createdAt, t.id)
+      .where(sql`read_at is null`),
+  ],
+);
+
+/**
+ * A member's choice of mail for one kind; a kind without a row has CONTRACT §9's default
+ * (`defaultMailFrequency`), so a new member costs no rows.
+ */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    tenantId: tenantId(),
+    userId: integer('user_id').notNull(),
+    kind: text('kind', { enum: notificationKinds }).notNull(),
+    frequency: text('frequency', { enum: ['off', 'immediate', 'daily', 'weekly'] }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId, t.kind] }),
+    foreignKey({
+      columns: [t.tenantId, t.userId],
+      foreignColumns: [users.tenantId, users.id],
+    }).onDelete('cascade'),
+  ],
+);
