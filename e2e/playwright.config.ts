@@ -6,6 +6,10 @@ const baseURL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
 const desktop = { viewport: { width: 1280, height: 800 } };
 const mobile = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true };
 const REBRANDS = /admin-branding\.spec\.ts$/;
+// Whole journeys run at 1280 px. At 375 px run only those tagged @phone: the ones that look at a
+// screen (screenshot and axe scan) and the ones about the phone's own layout (the drawer). The
+// behaviour does not change with the width; running every journey twice cost half the suite.
+const PHONE = /@phone/;
 
 export default defineConfig({
   testDir: './tests',
@@ -47,7 +51,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: desktop, testIgnore: REBRANDS },
-    { name: 'mobile', use: mobile, testIgnore: REBRANDS },
+    { name: 'mobile', use: mobile, testIgnore: REBRANDS, grep: PHONE },
     // Journeys that rebrand the shared demo tenant run once every other journey is done, so none
     // sees a label or colour change under it.
     {
@@ -59,6 +63,7 @@ export default defineConfig({
     {
       name: 'mobile rebrand',
       use: mobile,
+      grep: PHONE,
       testMatch: REBRANDS,
       dependencies: ['desktop', 'mobile'],
     },

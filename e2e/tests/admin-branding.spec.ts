@@ -36,7 +36,7 @@ async function memberPage(browser: Browser, baseURL: string | undefined, mobile:
   return page;
 }
 
-test('an administrator rebrands the portal with a live preview, and members see it', async ({
+test('an administrator rebrands the portal with a live preview, and members see it @phone', async ({
   page,
   browser,
   baseURL,
@@ -153,7 +153,7 @@ function overridesOf(branding: unknown, defaults: unknown): Record<string, unkno
   return out;
 }
 
-test('an administrator assigns a case manager and removes an idea', async ({
+test('an administrator assigns a case manager and removes an idea @phone', async ({
   page,
   request,
   browser,
@@ -205,7 +205,7 @@ test('an administrator assigns a case manager and removes an idea', async ({
   expect(gone.status()).toBe(404);
 });
 
-test('an administrator gives the portal its own terms, then restores the default ones', async ({
+test('an administrator gives the portal its own terms, then restores the default ones @phone', async ({
   page,
   browser,
   baseURL,

@@ -37,7 +37,7 @@ async function chooseFile(page: Page, buffer: Buffer) {
 const counts = (page: Page) => page.getByRole('list', { name: 'What the import would do' });
 
 test.describe('administration: bulk import and reference data', () => {
-  test('imports 200 people from a CSV, then re-imports it as updates', async ({
+  test('imports 200 people from a CSV, then re-imports it as updates @phone', async ({
     page,
   }, testInfo) => {
     test.setTimeout(120_000);
@@ -94,7 +94,7 @@ test.describe('administration: bulk import and reference data', () => {
     );
   });
 
-  test('renames a school, which the people directory’s filter then shows; deactivates one', async ({
+  test('renames a school, which the people directory’s filter then shows; deactivates one @phone', async ({
     page,
   }, testInfo) => {
     const tag = tagOf();

@@ -34,7 +34,7 @@ async function signInAs(browser: Browser, baseURL: string | undefined, person: P
 }
 
 test.describe('administration: overview, members, audit log', () => {
-  test('the overview is the console’s landing section, each chart with its figures', async ({
+  test('the overview is the console’s landing section, each chart with its figures @phone', async ({
     page,
   }, testInfo) => {
     await signIn(page, 'admin');
@@ -90,7 +90,7 @@ test.describe('administration: overview, members, audit log', () => {
     await expect(row.getByText('Invited')).toBeVisible();
   });
 
-  test('search, filter, change a role, disable and re-enable a member; all of it in the audit log', async ({
+  test('search, filter, change a role, disable and re-enable a member; all of it in the audit log @phone', async ({
     page,
     browser,
     baseURL,

@@ -7,7 +7,7 @@ import { saveScreenshot } from '../support/screenshots.ts';
 import { signIn } from '../support/session.ts';
 
 test.describe('administration', () => {
-  test('the menu leads administrators to the console, whose members list shows standings', async ({
+  test('the menu leads administrators to the console, whose members list shows standings @phone', async ({
     page,
   }, testInfo) => {
     await signIn(page, 'admin');
@@ -33,7 +33,7 @@ test.describe('administration', () => {
     await saveScreenshot(page, testInfo, 'admin-members');
   });
 
-  test('a created profile mails its claim link', async ({ page, request }, testInfo) => {
+  test('a created profile mails its claim link @phone', async ({ page, request }, testInfo) => {
     const person = newPerson(testInfo, 'Created');
     await signIn(page, 'admin');
     await page.goto(withDemo('/admin/create'));

@@ -32,8 +32,6 @@ const test = base.extend<{ idea: { id: number; title: string } }>({
 const comments = (page: Page) => page.getByRole('region', { name: /^Comments/ });
 
 test.describe('comments and interest at 1280 px', () => {
-  test.skip(({ isMobile }) => isMobile, 'the 375 px journey below looks at the same screens');
-
   test('a member comments, edits and deletes, expresses interest; the PI answers; the member sees it', async ({
     page,
     browser,
@@ -134,7 +132,7 @@ test.describe('comments and interest at 1280 px', () => {
 test.describe('comments and interest at 375 px', () => {
   test.skip(({ isMobile }) => !isMobile, 'the 1280 px journey above covers the behaviour');
 
-  test('the idea page with its comments and the interest form, looked at and scanned', async ({
+  test('the idea page with its comments and the interest form, looked at and scanned @phone', async ({
     page,
     idea,
   }, testInfo) => {

@@ -8,7 +8,7 @@ import { saveScreenshot } from '../support/screenshots.ts';
 const RESET_PASSWORD = 'Reset!Pass2028';
 
 test.describe('forgot password', () => {
-  test('a mailed code resets the password, which then signs in', async ({
+  test('a mailed code resets the password, which then signs in @phone', async ({
     page,
     request,
   }, testInfo) => {

@@ -8,7 +8,7 @@ import { saveScreenshot } from '../support/screenshots.ts';
 test.describe.configure({ timeout: 60_000 });
 
 test.describe('idea feed', () => {
-  test('the dashboard shows the recommended feed with cards and page links', async ({
+  test('the dashboard shows the recommended feed with cards and page links @phone', async ({
     page,
   }, testInfo) => {
     await signInAs(page, STUDENT);
@@ -46,7 +46,7 @@ test.describe('idea feed', () => {
     );
   });
 
-  test('filters are kept in the URL, shown as chips, and survive a reload', async ({
+  test('filters are kept in the URL, shown as chips, and survive a reload @phone', async ({
     page,
   }, testInfo) => {
     await signInAs(page, STUDENT);
@@ -101,7 +101,7 @@ test.describe('idea feed', () => {
     await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeEnabled();
   });
 
-  test('a member who follows nothing is invited to explore', async ({ page }, testInfo) => {
+  test('a member who follows nothing is invited to explore @phone', async ({ page }, testInfo) => {
     await signInAs(page, ADMIN);
     await page.goto(withDemo('/following'));
     await expect(

@@ -9,7 +9,7 @@ import { saveScreenshot } from '../support/screenshots.ts';
 test.describe.configure({ timeout: 60_000 });
 
 test.describe('the idea form', () => {
-  test('says what is wrong, field by field, before anything is sent', async ({
+  test('says what is wrong, field by field, before anything is sent @phone', async ({
     page,
     request,
   }, testInfo) => {
@@ -70,7 +70,7 @@ test.describe('the idea form', () => {
     expect(posts).toBe(0);
   });
 
-  test('keeps a support type and IP status deactivated since the idea named them, marked', async ({
+  test('keeps a support type and IP status deactivated since the idea named them, marked @phone', async ({
     page,
     request,
   }, testInfo) => {

@@ -62,7 +62,9 @@ const longDate = new Intl.DateTimeFormat('en-US', {
 const cardOf = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
 
 test.describe('an idea from posting to deletion', () => {
-  test('a faculty member posts an idea and sees it on its page', async ({ page }, testInfo) => {
+  test('a faculty member posts an idea and sees it on its page @phone', async ({
+    page,
+  }, testInfo) => {
     const facultyId = await signInAs(page, FACULTY);
     const title = uniqueTitle(testInfo, 'Low-cost soil moisture mesh for campus gardens');
     await page.goto(withDemo('/my-ideas'));
@@ -130,7 +132,7 @@ test.describe('an idea from posting to deletion', () => {
     await page.request.delete(`/api/v1/ideas/${ideaId}`);
   });
 
-  test('the owner edits the idea and finds it changed on My Ideas', async ({
+  test('the owner edits the idea and finds it changed on My Ideas @phone', async ({
     page,
     idea,
   }, testInfo) => {
@@ -161,7 +163,7 @@ test.describe('an idea from posting to deletion', () => {
     await saveScreenshot(page, testInfo, 'ideas-my-ideas');
   });
 
-  test('a student follows it from the dashboard, finds it under Following, cannot edit it', async ({
+  test('a student follows it from the dashboard, finds it under Following, cannot edit it @phone', async ({
     page,
     idea,
   }, testInfo) => {
@@ -190,7 +192,7 @@ test.describe('an idea from posting to deletion', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('the student writes to the owner and unfollows on the idea page', async ({
+  test('the student writes to the owner and unfollows on the idea page @phone', async ({
     page,
     idea,
   }, testInfo) => {
@@ -240,7 +242,10 @@ test.describe('an idea from posting to deletion', () => {
     await expect(cardOf(page, idea.title)).toHaveCount(0);
   });
 
-  test('the owner deletes the idea and is back on My Ideas', async ({ page, idea }, testInfo) => {
+  test('the owner deletes the idea and is back on My Ideas @phone', async ({
+    page,
+    idea,
+  }, testInfo) => {
     const { id: ideaId, title } = idea;
     await signInAs(page, FACULTY);
     await page.goto(withDemo(`/ideas/${ideaId}`));

@@ -66,7 +66,7 @@ async function acceptAndSetPassword(
 }
 
 test.describe('invitations and the claim flow', () => {
-  test('a request, approved in /admin, is claimed through the mailed link', async ({
+  test('a request, approved in /admin, is claimed through the mailed link @phone', async ({
     page,
     browser,
     request,
@@ -141,7 +141,7 @@ test.describe('invitations and the claim flow', () => {
     ).toBeVisible();
   });
 
-  test('a faculty member’s invitation waits for an administrator before it can be claimed', async ({
+  test('a faculty member’s invitation waits for an administrator before it can be claimed @phone', async ({
     page,
     browser,
     request,
@@ -244,7 +244,7 @@ test.describe('invitations and the claim flow', () => {
     await invitee.context().close();
   });
 
-  test('an invitation declined after a second thought stays declined', async ({
+  test('an invitation declined after a second thought stays declined @phone', async ({
     page,
     request,
   }, testInfo) => {
@@ -291,7 +291,7 @@ test.describe('invitations and the claim flow', () => {
     await expect(page).toHaveURL((url) => url.pathname === '/');
   });
 
-  test('a broken link, and a signed-in member opening a link, are handled first', async ({
+  test('a broken link, and a signed-in member opening a link, are handled first @phone', async ({
     page,
     request,
   }, testInfo) => {

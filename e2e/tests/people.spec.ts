@@ -42,7 +42,7 @@ async function countAnswered(page: Page, action: () => Promise<unknown>): Promis
 }
 
 test.describe('people directory', () => {
-  test('lists members ten to a page, with the count, cards and pagination', async ({
+  test('lists members ten to a page, with the count, cards and pagination @phone', async ({
     page,
   }, testInfo) => {
     const trouble = watchForTrouble(page);
@@ -91,7 +91,7 @@ test.describe('people directory', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Adaeze Okafor' })).toBeVisible();
   });
 
-  test('filters by role, school, department and person, in the URL and as chips', async ({
+  test('filters by role, school, department and person, in the URL and as chips @phone', async ({
     page,
   }, testInfo) => {
     const trouble = watchForTrouble(page);

@@ -15,7 +15,7 @@ const dropZone = (page: Page) =>
 const saveButton = (page: Page) => page.getByRole('button', { name: 'Save', exact: true }).first();
 
 test.describe('update profile', () => {
-  test('saves a dropped, zoomed and rotated photo, which the profile and header then show', async ({
+  test('saves a dropped, zoomed and rotated photo, which the profile and header then show @phone', async ({
     page,
   }, testInfo) => {
     test.setTimeout(90_000);
@@ -95,7 +95,7 @@ test.describe('update profile', () => {
     expect(trouble).toEqual([]);
   });
 
-  test('shows the SPEC messages, cuts the bio at 1000 and keeps links read-only', async ({
+  test('shows the SPEC messages, cuts the bio at 1000 and keeps links read-only @phone', async ({
     page,
   }, testInfo) => {
     await signInAs(page, editorFor(testInfo));
@@ -223,7 +223,7 @@ test.describe('update profile', () => {
     }
   });
 
-  test('keeps a school and department deactivated since they were saved, marked, and offers no other', async ({
+  test('keeps a school and department deactivated since they were saved, marked, and offers no other @phone', async ({
     page,
     request,
   }, testInfo) => {

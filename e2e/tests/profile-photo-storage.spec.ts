@@ -20,8 +20,6 @@ const expectPictureShown = async (image: Locator) =>
 // The crop flow at both widths is proven by profile-edit.spec.ts; this journey proves where the
 // photo is kept, so one width suffices and its own server keeps the run short.
 test.describe('profile photo storage', () => {
-  test.skip(({ isMobile }) => isMobile, 'storage does not depend on the screen width');
-
   let s3: S3rver;
   let s3Endpoint: string;
   const dataDirs: string[] = [];

@@ -26,7 +26,7 @@ interface Contact {
 }
 
 test.describe('profile', () => {
-  test("shows a faculty member's profile with every section, links and contact", async ({
+  test("shows a faculty member's profile with every section, links and contact @phone", async ({
     page,
   }, testInfo) => {
     const trouble = watchForTrouble(page);
@@ -147,7 +147,7 @@ test.describe('profile', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Grants' })).toHaveCount(0);
   });
 
-  test('says when a profile does not exist', async ({ page }, testInfo) => {
+  test('says when a profile does not exist @phone', async ({ page }, testInfo) => {
     await signInAs(page, demoAccounts.student);
     for (const path of ['/profile/2147483000', '/profile/not-a-member']) {
       await page.goto(withDemo(path));

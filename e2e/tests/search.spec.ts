@@ -52,8 +52,6 @@ const quickResults = (page: Page) => page.getByRole('listbox', { name: 'Quick re
 const ideaCards = (page: Page) => page.getByRole('list', { name: /ideas/i }).getByRole('article');
 
 test.describe('search at 1280 px', () => {
-  test.skip(({ isMobile }) => isMobile, 'the 375 px journey below looks at the same screens');
-
   test('the header finds ideas as the member types, opens one, and opens every result', async ({
     page,
     topic,
@@ -181,7 +179,7 @@ test.describe('search at 1280 px', () => {
 test.describe('search at 375 px', () => {
   test.skip(({ isMobile }) => !isMobile, 'the 1280 px journeys above cover the behaviour');
 
-  test('the drawer’s search, /search and an idea’s suggestions, looked at and scanned', async ({
+  test('the drawer’s search, /search and an idea’s suggestions, looked at and scanned @phone', async ({
     page,
     topic,
   }, testInfo) => {

@@ -83,11 +83,9 @@ test.describe('stored XSS: every free text is shown as text', () => {
   let dataDir: string;
 
   test.beforeAll(async () => {
-    const testInfo = test.info();
     test.setTimeout(150_000);
     dataDir = demoDataDir('kindling-e2e-xss-');
-    const offset = testInfo.project.name === 'mobile' ? 52 : 51;
-    server = await startOwnServer(Number(process.env.E2E_PORT ?? 3100) + offset, dataDir);
+    server = await startOwnServer(Number(process.env.E2E_PORT ?? 3100) + 51, dataDir);
   });
   test.afterAll(async () => {
     await server?.stop();

@@ -5,7 +5,7 @@ import { saveScreenshot } from '../support/screenshots.ts';
 import { signIn } from '../support/session.ts';
 
 test.describe('session watch', () => {
-  test('an hour after sign-in the session-ended dialog signs the member out', async ({
+  test('an hour after sign-in the session-ended dialog signs the member out @phone', async ({
     page,
   }, testInfo) => {
     await page.clock.install();

@@ -4,7 +4,7 @@ import { DEMO_DOMAIN, fetchDemoTenant, withDemo } from '../support/demo.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
 
 test.describe('application shell', () => {
-  test('home shows the tenant’s branding', async ({ page, request }, testInfo) => {
+  test('home shows the tenant’s branding @phone', async ({ page, request }, testInfo) => {
     const tenant = await fetchDemoTenant(request);
     await page.goto(withDemo('/'));
 
@@ -35,7 +35,7 @@ test.describe('application shell', () => {
     expect(JSON.parse(stored ?? '{}').tenant?.domain).toBe(DEMO_DOMAIN);
   });
 
-  test('an unknown domain asks for a tenant domain', async ({ page }, testInfo) => {
+  test('an unknown domain asks for a tenant domain @phone', async ({ page }, testInfo) => {
     await page.goto('/?tenant=no-such-tenant.example');
     await expect(page.getByRole('heading', { name: 'Tenant Domain Required' })).toBeVisible();
     await expect(
@@ -52,7 +52,10 @@ test.describe('application shell', () => {
     await expect(page.getByRole('heading', { name: 'Tenant Domain Required' })).toBeVisible();
   });
 
-  test('an unmatched path shows the not-found screen', async ({ page, request }, testInfo) => {
+  test('an unmatched path shows the not-found screen @phone', async ({
+    page,
+    request,
+  }, testInfo) => {
     const tenant = await fetchDemoTenant(request);
     await page.goto(withDemo('/no-such-page'));
     await expect(
@@ -73,7 +76,7 @@ test.describe('application shell', () => {
     expect(new URL(page.url()).searchParams.get('tenant')).toBe(DEMO_DOMAIN);
   });
 
-  test('the standalone terms page shows the tenant’s terms', async ({
+  test('the standalone terms page shows the tenant’s terms @phone', async ({
     page,
     request,
   }, testInfo) => {
@@ -95,7 +98,7 @@ test.describe('application shell', () => {
     ['/request-invite', 'request-invite'],
     ['/accept-invitation', 'accept-invitation'],
   ] as const) {
-    test(`the ${name} screen passes axe`, async ({ page }, testInfo) => {
+    test(`the ${name} screen passes axe @phone`, async ({ page }, testInfo) => {
       await page.goto(withDemo(path));
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectNoAxeViolations(page);
@@ -104,7 +107,6 @@ test.describe('application shell', () => {
   }
 
   test('the skip link leads to the main content', async ({ page }) => {
-    test.skip(test.info().project.name === 'mobile', 'keyboard journey');
     await page.goto(withDemo('/'));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.keyboard.press('Tab');
@@ -114,7 +116,7 @@ test.describe('application shell', () => {
     await expect(page.locator('main')).toBeFocused();
   });
 
-  test('the menu button opens the drawer, which closes on a wide viewport', async ({
+  test('the menu button opens the drawer, which closes on a wide viewport @phone', async ({
     page,
   }, testInfo) => {
     test.skip(testInfo.project.name !== 'mobile', 'the drawer exists at 576 px or less');

@@ -6,7 +6,7 @@ import { saveScreenshot } from '../support/screenshots.ts';
 import { signIn } from '../support/session.ts';
 
 test.describe('sign in', () => {
-  test('returns a member to the page a guard turned them away from, with reference data loaded', async ({
+  test('returns a member to the page a guard turned them away from, with reference data loaded @phone', async ({
     page,
   }, testInfo) => {
     await page.goto(withDemo('/people?page=1'));
@@ -45,7 +45,7 @@ test.describe('sign in', () => {
     }
   });
 
-  test('a wrong password offers to reset it or to request an invitation', async ({
+  test('a wrong password offers to reset it or to request an invitation @phone', async ({
     page,
   }, testInfo) => {
     await page.goto(withDemo('/signin'));
@@ -88,7 +88,7 @@ test.describe('sign in', () => {
     await expect(page).toHaveURL(/\/request-invite/);
   });
 
-  test('an account no longer approved sees Account Pending Approval', async ({
+  test('an account no longer approved sees Account Pending Approval @phone', async ({
     page,
     request,
   }, testInfo) => {

@@ -5,7 +5,7 @@ import { saveScreenshot } from '../support/screenshots.ts';
 import { signIn } from '../support/session.ts';
 
 test.describe('signed-in shell', () => {
-  test('home sends a member to the dashboard, with the actions their permissions allow', async ({
+  test('home sends a member to the dashboard, with the actions their permissions allow @phone', async ({
     page,
   }, testInfo) => {
     await signIn(page, 'admin');
@@ -27,7 +27,7 @@ test.describe('signed-in shell', () => {
     await saveScreenshot(page, testInfo, 'dashboard');
   });
 
-  test('the profile menu lists the entries of SPEC §2 for an administrator', async ({
+  test('the profile menu lists the entries of SPEC §2 for an administrator @phone', async ({
     page,
     request,
   }, testInfo) => {
@@ -80,7 +80,7 @@ test.describe('signed-in shell', () => {
     }
   });
 
-  test('signing out asks first, then forgets the member and goes home', async ({
+  test('signing out asks first, then forgets the member and goes home @phone', async ({
     page,
   }, testInfo) => {
     await signIn(page, 'admin');
@@ -119,7 +119,7 @@ test.describe('signed-in shell', () => {
     expect(session.status(), 'the session is revoked on the server').toBe(401);
   });
 
-  test('a failed sign-out keeps the member signed in and says so in a toast', async ({
+  test('a failed sign-out keeps the member signed in and says so in a toast @phone', async ({
     page,
   }, testInfo) => {
     await signIn(page, 'admin');
@@ -147,7 +147,7 @@ test.describe('signed-in shell', () => {
     await expect(page).toHaveURL(/\/dashboard/);
   });
 
-  test('on a phone the drawer holds the member’s navigation', async ({ page }, testInfo) => {
+  test('on a phone the drawer holds the member’s navigation @phone', async ({ page }, testInfo) => {
     test.skip(testInfo.project.name !== 'mobile', 'the drawer exists at 576 px or less');
     await signIn(page, 'admin');
     await page.goto(withDemo('/dashboard'));

@@ -56,8 +56,6 @@ async function signInAtProvider(page: Page, login: string) {
 // CONTRACT §8 through a real OpenID Connect provider: the journey runs once, at 1280 px, and looks
 // at the new screens at 375 px at its end.
 test.describe('single sign-on', () => {
-  test.skip(({ isMobile }) => isMobile, 'the journey looks at 375 px itself, on its own provider');
-
   test('an administrator connects an OIDC provider and a member signs in through its login page', async ({
     page,
     browser,

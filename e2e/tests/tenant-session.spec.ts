@@ -13,8 +13,6 @@ const OTHER = 'other.localhost';
 // SPEC §4: the session's tenant must be the tenant on screen. The shared server has one tenant, so
 // this journey has a server of its own with a second; the check does not depend on the width.
 test.describe('a session on another tenant’s screen', () => {
-  test.skip(({ isMobile }) => isMobile, 'the tenant check does not depend on the screen width');
-
   let dataDir: string | undefined;
   let server: OwnServer | undefined;
 
