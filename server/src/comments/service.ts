@@ -12,6 +12,7 @@ import { inTenant } from '../db/tenant-scope.ts';
 import { notFound } from '../http/errors.ts';
 import { pageWindow, totalPages } from '../ideas/paging.ts';
 import { findIdeaOwners } from '../ideas/repository.ts';
+import { commentPosted } from '../notifications/notices.ts';
 import { authorizeDelete, authorizeEdit, canDelete, canEdit } from './policy.ts';
 import {
   type CommentRow,
@@ -81,8 +82,8 @@ export function listComments(
 }
 
 /**
- * A member comments on an idea, 20 at most in 10 minutes (a flood is refused with 429). The comment is written in this one transaction, where CONTRACT §9's
- * notifications of it (to the idea's owners and followers) are to be written too.
+ * A member comments on an idea, 20 at most in 10 minutes (a flood is refused with 429). The comment
+ * and CONTRACT §9's notifications of it (the idea's owners and followers) commit together.
  */
 export async function postComment(
   deps: Deps,
@@ -98,7 +99,10 @@ export async function postComment(
   );
   const id = await inTenant(deps.database.db, tenantId, async (tx) => {
     await existingIdea(tx, tenantId, ideaId);
-    return insertComment(tx, { tenantId, ideaId, authorId: userId, body, at: deps.now() });
+    const at = deps.now();
+    const made = await insertComment(tx, { tenantId, ideaId, authorId: userId, body, at });
+    await commentPosted(tx, { tenantId, actorId: userId, ideaId, at });
+    return made;
   });
   return { id };
 }

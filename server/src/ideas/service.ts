@@ -10,6 +10,7 @@ import type { Deps, SessionContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { inTenant, type Plans } from '../db/tenant-scope.ts';
 import { badRequest, notFound } from '../http/errors.ts';
+import { ideaEdited } from '../notifications/notices.ts';
 import { highlightsOf } from '../search/highlights.ts';
 import { countIdeas, ideasPage } from './feed.ts';
 import type { SummaryRow } from './idea-rows.ts';
@@ -267,6 +268,7 @@ async function existingIdea(tx: Tx, session: SessionContext, ideaId: number) {
   return owners;
 }
 
+/** An owner's edit; the idea's followers are told of it in the same transaction (CONTRACT §9). */
 export async function updateIdea(
   deps: Deps,
   session: SessionContext,
@@ -278,6 +280,7 @@ export async function updateIdea(
     authorizeOwner(session, await existingIdea(tx, session, ideaId));
     await checkLookups(tx, tenantId, idea, await findIdeaLookups(tx, tenantId, ideaId));
     await replaceIdea(tx, tenantId, ideaId, content(idea));
+    await ideaEdited(tx, { tenantId, actorId: session.userId, ideaId, at: deps.now() });
   });
   deps.rankings.invalidate(tenantId);
   return { idea_id: ideaId };

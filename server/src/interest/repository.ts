@@ -108,7 +108,7 @@ export function memberRequests(
   );
 }
 
-/** A request, locked, with who may answer it and the names its audit entry reads. */
+/** A request, locked, with who may answer it, who asked, and the names its audit entry reads. */
 export async function findRequest(db: Executor, tenantId: number, requestId: number) {
   const [row] = await queryRows<{
     id: number;
@@ -118,10 +118,11 @@ export async function findRequest(db: Executor, tenantId: number, requestId: num
     idea_title: string;
     principal_investigator_id: number;
     case_manager_id: number | null;
+    requester_id: number;
     requester_name: string;
   }>(
     db,
-    sql`select r.id, r.kind, r.status, r.idea_id, i.title as idea_title,
+    sql`select r.id, r.kind, r.status, r.idea_id, i.title as idea_title, r.requester_id,
           i.principal_investigator_id, i.case_manager_id,
           u.first_name || ' ' || u.last_name as requester_name
         from interest_requests r

@@ -13,6 +13,7 @@ import type { Tx } from '../db/client.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { findIdeaOwners } from '../ideas/repository.ts';
+import { interestAnswered, interestExpressed } from '../notifications/notices.ts';
 import { authorizeAnswer, authorizeReading, authorizeRequest } from './policy.ts';
 import {
   answerRequest,
@@ -29,8 +30,9 @@ async function existingIdea(tx: Tx, tenantId: number, ideaId: number) {
 }
 
 /**
- * POST /ideas/{id}/interest, 10 an hour per member whatever their answer (then 429). The request is written in this one transaction, where CONTRACT §9's
- * notifications of it (principal investigator, case manager, administrators) are to be written too.
+ * POST /ideas/{id}/interest, 10 an hour per member whatever their answer (then 429). The request
+ * and CONTRACT §9's notifications of it (principal investigator, case manager, administrators)
+ * commit together.
  */
 export async function expressInterest(
   deps: Deps,
@@ -46,15 +48,17 @@ export async function expressInterest(
   );
   const id = await inTenant(deps.database.db, tenantId, async (tx) => {
     authorizeRequest(session, await existingIdea(tx, tenantId, ideaId));
+    const at = deps.now();
     const made = await insertOpenRequest(tx, {
       tenantId,
       ideaId,
       requesterId: userId,
       kind: request.kind,
       message: request.message,
-      at: deps.now(),
+      at,
     });
     if (made === undefined) throw conflict(discussionMessages.alreadyOpen);
+    await interestExpressed(tx, { tenantId, actorId: userId, ideaId, kind: request.kind, at });
     return made;
   });
   return { id, status: 'open' as const };
@@ -113,7 +117,7 @@ export async function listMyInterest(deps: Deps, session: SessionContext) {
 /**
  * PUT /interest/{id}: responded, declined (with a reason) or closed. A declined or closed request
  * is finished (409). The first answer's time is kept for the overview's median; every answer is
- * audited, and written in this transaction, where the requester's notification is to be written.
+ * audited and notified to the requester in its transaction.
  */
 export async function answerInterest(
   deps: Deps,
@@ -133,7 +137,18 @@ export async function answerInterest(
       throw conflict(discussionMessages.requestFinished);
     }
     const reason = answer.reason === '' ? null : answer.reason;
-    await answerRequest(tx, tenantId, requestId, { status: answer.status, reason, at: deps.now() });
+    const at = deps.now();
+    await answerRequest(tx, tenantId, requestId, { status: answer.status, reason, at });
+    await interestAnswered(tx, {
+      tenantId,
+      actorId: userId,
+      requesterId: request.requester_id,
+      ideaId: request.idea_id,
+      ideaTitle: request.idea_title,
+      kind: request.kind,
+      status: answer.status,
+      at,
+    });
     await recordAudit(tx, {
       tenantId,
       actorId: userId,

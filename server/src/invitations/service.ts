@@ -14,6 +14,7 @@ import type { TenantRow } from '../db/system.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { invitationRequestForAdminMail, invitationRequestReceivedMail } from '../mail/templates.ts';
+import { memberPending } from '../notifications/notices.ts';
 import { issueClaimMail } from './claim-tokens.ts';
 import {
   emailTaken,
@@ -47,7 +48,10 @@ async function roleOrBadRequest(tx: Tx, tenantId: number, roleId: number, who: '
   return role;
 }
 
-/** CONTRACT §3 POST /request-invitation: a pending record; the requester and admins are told. */
+/**
+ * CONTRACT §3 POST /request-invitation: a pending record; the requester is mailed, administrators
+ * mailed and notified (CONTRACT §9 `member_pending`, the requester its actor).
+ */
 export async function requestInvitation(deps: Deps, tenant: TenantRow, input: InvitationInput) {
   const brand = deps.mailer.brand(tenant);
   const id = await inTenant(deps.database.db, tenant.id, async (tx) => {
@@ -78,6 +82,12 @@ export async function requestInvitation(deps: Deps, tenant: TenantRow, input: In
     for (const admin of await listAdministrators(tx, tenant.id)) {
       await deps.mailer.enqueue(tx, tenant, invitationRequestForAdminMail(brand, admin, requester));
     }
+    await memberPending(tx, {
+      tenantId: tenant.id,
+      actorId: userId,
+      at: deps.now(),
+      text: `${requester.name} asked to join as ${role.name}`,
+    });
     return userId;
   });
   deps.mailer.nudge();
@@ -86,7 +96,7 @@ export async function requestInvitation(deps: Deps, tenant: TenantRow, input: In
 
 /**
  * CONTRACT §3 POST /invite-user: the invitee gets the claim mail at once; the record is approved
- * when an administrator invites, else it waits for one.
+ * when an administrator invites, else it waits for one and administrators are notified.
  */
 export async function inviteUser(
   deps: Deps,
@@ -98,6 +108,7 @@ export async function inviteUser(
     const role = await roleOrBadRequest(tx, tenant.id, input.role_id, 'a');
     if (await emailTaken(tx, tenant.id, input.email)) throw conflict(INVITE_EXISTS);
     const inviter = await findUserDetails(tx, tenant.id, session.userId);
+    const approved = session.permissions.includes('admin');
     const userId = await insertInvitee(tx, {
       tenantId: tenant.id,
       email: input.email.toLowerCase(),
@@ -106,7 +117,7 @@ export async function inviteUser(
       roleId: role.id,
       linkedinUrl: input.linkedin_url,
       googleScholarUrl: input.google_scholar_url,
-      adminStatusId: session.permissions.includes('admin') ? status.approved : status.pending,
+      adminStatusId: approved ? status.approved : status.pending,
       userStatusId: status.pending,
       permissions: role.permissions,
       invitedById: session.userId,
@@ -119,6 +130,14 @@ export async function inviteUser(
       'invited',
       inviter ? `${inviter.firstName} ${inviter.lastName}` : undefined,
     );
+    if (!approved) {
+      await memberPending(tx, {
+        tenantId: tenant.id,
+        actorId: session.userId,
+        at: deps.now(),
+        text: `${inviter ? `${inviter.firstName} ${inviter.lastName}` : 'A member'} invited ${input.first_name} ${input.last_name}, who awaits approval`,
+      });
+    }
     return userId;
   });
   deps.mailer.nudge();

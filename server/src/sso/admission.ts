@@ -10,6 +10,7 @@ import { inTenant } from '../db/tenant-scope.ts';
 import { AppError } from '../http/errors.ts';
 import { findRole, insertInvitee, listAdministrators } from '../invitations/repository.ts';
 import { invitationRequestForAdminMail, invitationRequestReceivedMail } from '../mail/templates.ts';
+import { memberPending } from '../notifications/notices.ts';
 import {
   activateUser,
   findLinkedUser,
@@ -209,7 +210,10 @@ async function addMember(
   return userId;
 }
 
-/** Without auto_approve: a pending invitation request that administrators approve as any other. */
+/**
+ * Without auto_approve: a pending invitation request that administrators approve as any other,
+ * mailed and notified to them as one.
+ */
 async function queueRequest(
   deps: Deps,
   tx: Tx,
@@ -254,5 +258,11 @@ async function queueRequest(
   for (const admin of await listAdministrators(tx, tenant.id)) {
     await deps.mailer.enqueue(tx, tenant, invitationRequestForAdminMail(brand, admin, requester));
   }
+  await memberPending(tx, {
+    tenantId: tenant.id,
+    actorId: userId,
+    at: deps.now(),
+    text: `${requester.name} signed in through single sign-on and awaits approval`,
+  });
   return 'NOT_APPROVED';
 }

@@ -10,6 +10,7 @@ import { accounts, users } from '../db/schema.ts';
 import { ssoRequests, userIdentities } from '../db/schema-sso.ts';
 import { tenantById } from '../db/system.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
+import { noticesOf } from '../notifications/test-fixtures.ts';
 import { admit } from './admission.ts';
 import { findProvider } from './repository.ts';
 
@@ -191,7 +192,7 @@ describe('single sign-on through an OpenID Connect provider', () => {
     }
   });
 
-  it('queues an unknown person for approval, or admits them with auto_approve', async () => {
+  it('queues an unknown person for approval, notifying the administrators, or admits them with auto_approve', async () => {
     const queued = await withProvider({ default_role_id: 2 });
     const email = `newcomer@${queued.tenant.domain}`;
     const pending = await signIn(
@@ -210,6 +211,15 @@ describe('single sign-on through an OpenID Connect provider', () => {
       adminStatusId: status.pending,
       userStatusId: status.pending,
     });
+    expect(await noticesOf(t, queued.tenant.tenantId, queued.tenant.adminUserId)).toEqual([
+      {
+        kind: 'member_pending',
+        actorId: request?.id,
+        ideaId: null,
+        text: 'Nia Okafor signed in through single sign-on and awaits approval',
+        link: '/admin/requests',
+      },
+    ]);
 
     const open = await withProvider({ auto_approve: true, default_role_id: 2 });
     const admitted = await signIn(
