@@ -1,21 +1,15 @@
-import {
-  type IdeaInterestRequest,
-  interestKindLabels,
-  interestStatusLabels,
-} from '@kindling/contract';
+import { type IdeaInterestRequest, interestStatusLabels } from '@kindling/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useRowChange } from '../api/useRowChange.ts';
 import { paths } from '../app/paths.ts';
-import { formatLongDate } from '../format/dates.ts';
 import { fullName } from '../ideas/ideaText.ts';
 import { Avatar } from '../shell/Avatar.tsx';
 import { AnswerDialog } from './AnswerDialog.tsx';
-import { CommentText } from './CommentText.tsx';
 import styles from './discussion.module.css';
 import { discussionKeys, fetchIdeaInterest, putInterest } from './discussionApi.ts';
-import { waitText } from './waited.ts';
+import { InterestRequestDetails, InterestStatusBadge } from './InterestRequestDetails.tsx';
 
 const finished = (request: IdeaInterestRequest) =>
   request.status === 'declined' || request.status === 'closed';
@@ -68,21 +62,9 @@ export function IdeaInterestRequests({ ideaId }: { ideaId: number }) {
                       <a href={`mailto:${request.requester.email}`}>{request.requester.email}</a>
                     </span>
                   </div>
-                  <span className={styles.status} data-status={request.status}>
-                    {interestStatusLabels[request.status]}
-                  </span>
+                  <InterestStatusBadge status={request.status} />
                 </div>
-                <p className={styles.meta}>
-                  {interestKindLabels[request.kind]} · sent {formatLongDate(request.created_at)} ·{' '}
-                  {waitText(request.waited_seconds, request.first_answered_at !== null)}
-                </p>
-                <CommentText text={request.message} />
-                {request.reason && (
-                  <p className={styles.reason}>
-                    <span className={styles.reasonLabel}>Reason: </span>
-                    {request.reason}
-                  </p>
-                )}
+                <InterestRequestDetails request={request} />
                 {!finished(request) && (
                   <div className={styles.commentActions}>
                     <button

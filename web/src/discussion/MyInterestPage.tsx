@@ -1,13 +1,10 @@
-import { interestKindLabels, interestStatusLabels } from '@kindling/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../app/paths.ts';
-import { formatLongDate } from '../format/dates.ts';
 import { Screen } from '../shell/Screen.tsx';
-import { CommentText } from './CommentText.tsx';
 import styles from './discussion.module.css';
 import { discussionKeys, fetchMyInterest } from './discussionApi.ts';
-import { waitText } from './waited.ts';
+import { InterestRequestDetails, InterestStatusBadge } from './InterestRequestDetails.tsx';
 
 /** CONTRACT §9: the member's own interest requests, newest first, with each one's status. */
 export function MyInterestPage() {
@@ -39,21 +36,9 @@ export function MyInterestPage() {
                 <Link className={styles.ideaLink} to={paths.idea(request.idea.id)}>
                   {request.idea.title}
                 </Link>
-                <span className={styles.status} data-status={request.status}>
-                  {interestStatusLabels[request.status]}
-                </span>
+                <InterestStatusBadge status={request.status} />
               </div>
-              <p className={styles.meta}>
-                {interestKindLabels[request.kind]} · sent {formatLongDate(request.created_at)} ·{' '}
-                {waitText(request.waited_seconds, request.first_answered_at !== null)}
-              </p>
-              <CommentText text={request.message} />
-              {request.reason && (
-                <p className={styles.reason}>
-                  <span className={styles.reasonLabel}>Reason: </span>
-                  {request.reason}
-                </p>
-              )}
+              <InterestRequestDetails request={request} />
             </li>
           ))}
         </ul>
