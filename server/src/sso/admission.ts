@@ -78,6 +78,22 @@ export function standingRefusal(found: {
 }
 
 /**
+ * The member an assertion names: the one linked to the provider's issuer and subject, else the
+ * one with the asserted e-mail. `linked` says which; the sign-in and its test read it alike.
+ */
+export async function findAsserted(
+  tx: Tx,
+  tenantId: number,
+  provider: IdentityProviderRow,
+  asserted: Asserted,
+  email: string,
+) {
+  const linked = await findLinkedUser(tx, tenantId, provider.id, asserted.issuer, asserted.subject);
+  const found = await findStanding(tx, tenantId, linked === undefined ? { email } : { id: linked });
+  return { found, linked: linked !== undefined };
+}
+
+/**
  * CONTRACT §8's matching rules, in the provider's tenant only. The e-mail must be given, verified
  * and of one of the provider's domains; the person is found by the stable identifier once linked,
  * else by e-mail; a found record is signed in, activated, or refused by its standing; an unknown
@@ -101,18 +117,7 @@ export async function admit(
   };
   const match = () =>
     inTenant(deps.database.db, tenant.id, async (tx) => {
-      const linked = await findLinkedUser(
-        tx,
-        tenant.id,
-        provider.id,
-        asserted.issuer,
-        asserted.subject,
-      );
-      const found = await findStanding(
-        tx,
-        tenant.id,
-        linked === undefined ? { email } : { id: linked },
-      );
+      const { found } = await findAsserted(tx, tenant.id, provider, asserted, email);
       if (!found) {
         return provider.autoApprove
           ? { userId: await addMember(tx, tenant, provider, asserted, email, now), refusal: null }

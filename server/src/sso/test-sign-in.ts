@@ -4,14 +4,14 @@ import type { Deps } from '../context.ts';
 import type { IdentityProviderRow } from '../db/schema-sso.ts';
 import type { TenantRow } from '../db/system.ts';
 import { inTenant } from '../db/tenant-scope.ts';
-import { type Asserted, checkedEmail, SsoRefusal, standingRefusal } from './admission.ts';
 import {
-  findLinkedUser,
-  findStanding,
-  findTestResult,
-  saveTestResult,
-  sessionUser,
-} from './identity-repository.ts';
+  type Asserted,
+  checkedEmail,
+  findAsserted,
+  SsoRefusal,
+  standingRefusal,
+} from './admission.ts';
+import { findTestResult, saveTestResult, sessionUser } from './identity-repository.ts';
 
 /** How long the console can read a test's outcome: long enough to come back and look. */
 const RESULT_MINUTES = 5;
@@ -45,18 +45,7 @@ async function judge(
     throw error;
   }
   return inTenant(deps.database.db, tenant.id, async (tx) => {
-    const linked = await findLinkedUser(
-      tx,
-      tenant.id,
-      provider.id,
-      asserted.issuer,
-      asserted.subject,
-    );
-    const found = await findStanding(
-      tx,
-      tenant.id,
-      linked === undefined ? { email } : { id: linked },
-    );
+    const { found, linked } = await findAsserted(tx, tenant.id, provider, asserted, email);
     if (!found) {
       return provider.autoApprove
         ? { outcome: 'admit', code: null, reason: null, member: null, linked: false }
@@ -73,7 +62,7 @@ async function judge(
     if (standing) {
       return refuse(standing, 'the member may not sign in yet', {
         member,
-        linked: linked !== undefined,
+        linked,
       });
     }
     return {
@@ -81,7 +70,7 @@ async function judge(
       code: null,
       reason: null,
       member,
-      linked: linked !== undefined,
+      linked,
     };
   });
 }
