@@ -26,6 +26,12 @@ export interface RateLimits {
   comments: RateLimiterAbstract;
   /** Interest requests per tenant and member, refused or not: 10 an hour. */
   interestRequests: RateLimiterAbstract;
+  /**
+   * Refused single sign-ons written to the audit log, per tenant and provider: 20 in 10 minutes.
+   * Anyone may post to a SAML provider's assertion consumer service; a flood of forged answers
+   * must not bury the log or fill the disk.
+   */
+  ssoRefusalEntries: RateLimiterAbstract;
   close(): Promise<void>;
 }
 
@@ -52,6 +58,7 @@ export function createRateLimits(config: Config): RateLimits {
     resetCodes: make('reset-code', 5, 3600),
     comments: make('comment', 20, 600),
     interestRequests: make('interest-request', 10, 3600),
+    ssoRefusalEntries: make('sso-refusal-entry', 20, 600),
     async close() {
       redis?.disconnect();
     },

@@ -448,4 +448,23 @@ describe('single sign-on through a SAML 2.0 identity provider', () => {
       { numRuns: 25 },
     );
   });
+
+  it('writes at most 20 refusals of one provider to the audit log in 10 minutes, the last saying so', async () => {
+    const { tenant, providerId } = await withProvider();
+    const acs = new URL(`/api/v1/auth/sso/saml/${providerId}/acs`, PUBLIC);
+    const forged = Buffer.from('<samlp:Response xmlns:samlp="x"/>').toString('base64');
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => post(acs, { SAMLResponse: forged })),
+    );
+    expect(answers.map((answer) => answer.location)).toEqual(
+      answers.map(() => refusedWith(tenant, 'INVALID_RESPONSE')),
+    );
+    const entries = await inTenantDb(tenant.tenantId, (tx) =>
+      tx.select().from(auditLog).where(eq(auditLog.action, 'sso.refused')),
+    );
+    expect(entries).toHaveLength(20);
+    const paused = entries.filter((entry) => (entry.detail as { paused: boolean }).paused);
+    expect(paused).toHaveLength(1);
+    expect(paused[0]?.summary).toContain('further ones are not recorded until the window passes');
+  });
 });
