@@ -237,6 +237,29 @@ export async function findTestResult(
   return row?.result;
 }
 
+const testRequest = (tenantId: number, providerId: number, handle: string) =>
+  and(
+    eq(ssoRequests.tenantId, tenantId),
+    eq(ssoRequests.providerId, providerId),
+    eq(ssoRequests.handle, handle),
+    isNull(ssoRequests.result),
+    sql`${ssoRequests.testSessionId} is not null`,
+  );
+
+/** Whether an answer not yet verified names a request of a test sign-in, left for its check. */
+export async function isTestRequest(
+  db: Executor,
+  tenantId: number,
+  providerId: number,
+  handle: string,
+) {
+  const [row] = await db
+    .select({ testSessionId: ssoRequests.testSessionId })
+    .from(ssoRequests)
+    .where(testRequest(tenantId, providerId, handle));
+  return row !== undefined;
+}
+
 /** A request of a test sign-in named by an answer not yet verified, used up: its session. */
 export async function takeTestRequest(
   db: Executor,
@@ -246,15 +269,7 @@ export async function takeTestRequest(
 ) {
   const [row] = await db
     .delete(ssoRequests)
-    .where(
-      and(
-        eq(ssoRequests.tenantId, tenantId),
-        eq(ssoRequests.providerId, providerId),
-        eq(ssoRequests.handle, handle),
-        isNull(ssoRequests.result),
-        sql`${ssoRequests.testSessionId} is not null`,
-      ),
-    )
+    .where(testRequest(tenantId, providerId, handle))
     .returning({ testSessionId: ssoRequests.testSessionId });
   return row?.testSessionId ?? null;
 }

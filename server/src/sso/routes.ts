@@ -11,7 +11,7 @@ import { forbidden, notFound } from '../http/errors.ts';
 import { errors, router } from '../http/openapi.ts';
 import { publicTenant, tenantOf } from '../http/tenant-context.ts';
 import { type Asserted, admit, SsoRefusal } from './admission.ts';
-import { takeTestRequest } from './identity-repository.ts';
+import { isTestRequest, takeTestRequest } from './identity-repository.ts';
 import { finishOidc, type Pending, parseState, startOidc, takeOidcRequest } from './oidc.ts';
 import { recordRefusal } from './refusals.ts';
 import { findProvider } from './repository.ts';
@@ -68,7 +68,8 @@ export function ssoRoutes(deps: Deps) {
    * or the refusal audited and the browser sent back to the sign-in screen with its code. An
    * administrator's test sign-in (known from the request the server stored, never from the answer)
    * ends on the console instead, with nobody signed in. `testOfRefused` finds, for an answer
-   * refused before its request was known, whether that request was a test.
+   * refused before its request was known, whether that request was a test; `isTest` asks the
+   * same without using the request up, so that a disabled provider can still be tried.
    */
   async function conclude(
     c: Context<AppEnv>,
@@ -77,9 +78,12 @@ export function ssoRoutes(deps: Deps) {
     known: Pending | null,
     work: () => Promise<{ asserted: Asserted; pending: Pending }>,
     testOfRefused: () => Promise<number | null> = async () => null,
+    isTest: () => Promise<boolean> = async () => false,
   ) {
     try {
-      if (!provider.enabled && !known?.testSessionId) {
+      // An administrator tries a provider before enabling it: a SAML answer names its request
+      // only inside, so whether it is a test is looked up before a disabled provider refuses it.
+      if (!provider.enabled && !known?.testSessionId && !(await isTest())) {
         throw new SsoRefusal('DISABLED', 'the provider is disabled');
       }
       const { asserted, pending } = await work();
@@ -87,6 +91,7 @@ export function ssoRoutes(deps: Deps) {
         await concludeTest(deps, tenant, provider, pending.testSessionId, asserted);
         return backToConsole(c, tenant, provider);
       }
+      if (!provider.enabled) throw new SsoRefusal('DISABLED', 'the provider is disabled');
       const previous = c.get('session');
       const signedIn = await admit(deps, tenant, provider, asserted, {
         remember: pending.remember,
@@ -252,6 +257,14 @@ export function ssoRoutes(deps: Deps) {
           null,
           () => finishSaml(deps, tenant, provider, SAMLResponse, seen),
           testOfRefused,
+          async () => {
+            const handle = unverifiedInResponseTo(SAMLResponse);
+            return handle
+              ? inTenant(deps.database.db, tenant.id, (tx) =>
+                  isTestRequest(tx, tenant.id, provider.id, handle),
+                )
+              : false;
+          },
         );
       },
     );

@@ -232,5 +232,19 @@ describe("an administrator's test sign-in", () => {
       code: 'INVALID_RESPONSE',
     });
     expect(await standing(tenant.tenantId)).toEqual({ ...before, tests: before.tests + 2 });
+
+    // A provider is tried before it is enabled: the test still shows what arrived.
+    const disabled = await tenant.admin.call('PUT', `/admin/identity-providers/${providerId}`, {
+      protocol: 'saml',
+      name: 'University Login',
+      email_domains: [tenant.domain],
+      enabled: false,
+    });
+    expect(disabled.status).toBe(200);
+    expect(await trial()).toMatchObject({
+      asserted: { email: `grace@${tenant.domain}` },
+      outcome: 'refuse',
+      code: 'DISABLED',
+    });
   });
 });
