@@ -16,6 +16,8 @@ export * from './limits.ts';
 export * from './lookups.ts';
 export * from './members.ts';
 export * from './notificationKinds.ts';
+export * from './notificationSettings.ts';
+export * from './notificationSettingsMessages.ts';
 export * from './overview.ts';
 export * from './people.ts';
 export * from './profileMessages.ts';

@@ -32,6 +32,8 @@ export interface RateLimits {
    * must not bury the log or fill the disk.
    */
   ssoRefusalEntries: RateLimiterAbstract;
+  /** One-click unsubscribes per client address, signed or not: 60 a minute. */
+  unsubscribes: RateLimiterAbstract;
   close(): Promise<void>;
 }
 
@@ -59,6 +61,7 @@ export function createRateLimits(config: Config): RateLimits {
     comments: make('comment', 20, 600),
     interestRequests: make('interest-request', 10, 3600),
     ssoRefusalEntries: make('sso-refusal-entry', 20, 600),
+    unsubscribes: make('unsubscribe', 60, 60),
     async close() {
       redis?.disconnect();
     },

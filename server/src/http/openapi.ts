@@ -20,6 +20,10 @@ export const apiTags = [
     name: 'Discussion',
     description: 'Comments on ideas, and expressions of interest in them and their answers',
   },
+  {
+    name: 'Notifications',
+    description: "A member's notification mail settings, and the mails' one-click unsubscribe",
+  },
   { name: 'People', description: 'The directory of active members' },
   {
     name: 'Search',

@@ -4,11 +4,12 @@ import { forbidden } from './errors.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * The one call a page of another origin may make (CONTRACT §8): a SAML identity provider's page
- * posts its response to the assertion consumer service cross-site, and the signed response with
- * its InResponseTo protects it, not the Origin.
+ * The calls a page of another origin may make. A SAML identity provider's page posts its response
+ * to the assertion consumer service cross-site (CONTRACT §8), and the signed response with its
+ * InResponseTo protects it, not the Origin. A mail client's one-click unsubscribe (CONTRACT §9,
+ * RFC 8058) may be posted from a webmail's page, and its signed token protects it.
  */
-const CROSS_SITE_POSTS = /^\/api\/v1\/auth\/sso\/saml\/\d{1,10}\/acs$/;
+const CROSS_SITE_POSTS = /^\/api\/v1\/(auth\/sso\/saml\/\d{1,10}\/acs|unsubscribe)$/;
 
 /**
  * A state-changing request from a browser page of another origin is refused (CONTRACT §3). Clients

@@ -36,6 +36,14 @@ interface Body {
   action?: { label: string; url: string };
   code?: string;
   footnote?: string;
+  /** The end of a notification mail (unsubscribeFooter). */
+  footer?: MailFooter;
+}
+
+/** A closing part of a mail in both its forms, so the two never say different things. */
+interface MailFooter {
+  text: string;
+  html: string;
 }
 
 /** Multipart text and HTML from one description, so the two never say different things. */
@@ -47,6 +55,7 @@ function compose(brand: MailBrand, body: Body): OutgoingMail {
     ...(body.code ? [body.code, ''] : []),
     ...(body.action ? [`${body.action.label}: ${body.action.url}`, ''] : []),
     ...(body.footnote ? [body.footnote, ''] : []),
+    ...(body.footer ? [body.footer.text, ''] : []),
     `— ${brand.productName}`,
   ].join('\n');
   const color = brand.primaryColor;
@@ -62,6 +71,7 @@ ${body.paragraphs.map((p) => `<p style="margin:0 0 16px;font-size:15px;line-heig
 ${body.code ? `<p style="margin:24px 0;font-size:32px;letter-spacing:8px;font-weight:700;font-family:Menlo,Consolas,monospace">${escapeHtml(body.code)}</p>` : ''}
 ${body.action ? `<p style="margin:24px 0"><a href="${escapeHtml(body.action.url)}" style="background:${color};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600;display:inline-block">${escapeHtml(body.action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#57534e;word-break:break-all">${escapeHtml(body.action.url)}</p>` : ''}
 ${body.footnote ? `<p style="margin:16px 0 0;font-size:13px;color:#57534e">${escapeHtml(body.footnote)}</p>` : ''}
+${body.footer?.html ?? ''}
 </td></tr></table>
 <p style="font-size:12px;color:#57534e;margin:16px 0 0">${escapeHtml(brand.productName)}</p>
 </td></tr></table></body></html>`;
@@ -141,5 +151,59 @@ export function resetCodeMail(
     code,
     footnote:
       'The code expires in 15 minutes. If you did not ask to reset your password, you can ignore this e-mail.',
+  });
+}
+
+/**
+ * A link into the app from a mail: the app's path with `tenant={domain}` (CONTRACT §3), and the
+ * path's fragment kept at the end where it belongs.
+ */
+export function appLink(
+  brand: MailBrand,
+  path: string,
+  query: Record<string, string> = {},
+): string {
+  const url = new URL(`${brand.publicUrl}${path.startsWith('/') ? '' : '/'}${path}`);
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  url.searchParams.set('tenant', brand.domain);
+  return url.toString();
+}
+
+/**
+ * The end of every notification mail, immediate or digest (CONTRACT §9): why it came, the app's
+ * unsubscribe screen for the token (which asks before it unsubscribes, so a mail scanner opening
+ * the link changes nothing), and the settings screen.
+ */
+export function unsubscribeFooter(brand: MailBrand, token: string, why: string): MailFooter {
+  const unsubscribe = appLink(brand, '/unsubscribe', { token });
+  const settings = appLink(brand, '/notification-settings');
+  const link = (url: string, label: string) =>
+    `<a href="${escapeHtml(url)}" style="color:#57534e">${escapeHtml(label)}</a>`;
+  return {
+    text: [why, `Unsubscribe: ${unsubscribe}`, `Notification settings: ${settings}`].join('\n'),
+    html: `<p style="margin:24px 0 0;padding-top:16px;border-top:1px solid #e7e5e4;font-size:13px;color:#57534e">${escapeHtml(why)} ${link(unsubscribe, 'Unsubscribe')} · ${link(settings, 'Notification settings')}</p>`,
+  };
+}
+
+/** The sentence as written, with a full stop unless it ends with its own. */
+const sentence = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
+
+/**
+ * One notification, mailed as it happens to a member whose setting for its kind is immediate: what
+ * happened, a link to it (appLink) and the unsubscribe footer.
+ */
+export function notificationMail(
+  brand: MailBrand,
+  to: { email: string; firstName: string },
+  notice: { text: string; url: string },
+  footer: MailFooter,
+): OutgoingMail {
+  return compose(brand, {
+    to: to.email,
+    subject: notice.text,
+    greeting: `Hi ${to.firstName},`,
+    paragraphs: [sentence(notice.text)],
+    action: { label: `Open it on ${brand.productName}`, url: notice.url },
+    footer,
   });
 }

@@ -1,6 +1,8 @@
 import type { NotificationKind } from '@kindling/contract';
 import type { Tx } from '../db/client.ts';
 import { notifications } from '../db/schema-notifications.ts';
+import { mailImmediately } from './immediate-mail.ts';
+import { notificationMailInScope, notificationMailQueued } from './mail-scope.ts';
 
 /** What happened, as every recipient of it will read it. */
 export interface Notice {
@@ -17,7 +19,9 @@ export interface Notice {
 /**
  * Writes one notification per recipient in the transaction of the change that caused it (CONTRACT
  * §9): both commit or neither does. The actor and repeated recipients are left out; answers the
- * members notified.
+ * members notified. Recipients whose mail for the kind is immediate are mailed through the outbox
+ * in the same transaction, and their notifications are written as mailed (mail-scope.ts says
+ * where the mail settings come from).
  */
 export async function notify(
   tx: Tx,
@@ -28,6 +32,11 @@ export async function notify(
 ): Promise<number[]> {
   const recipients = [...new Set(recipientIds)].filter((id) => id !== notice.actorId);
   if (recipients.length === 0) return [];
+  const mail = notificationMailInScope();
+  const mailed = mail
+    ? await mailImmediately(tx, tenantId, recipients, notice, mail)
+    : new Set<number>();
+  if (mailed.size > 0) notificationMailQueued();
   await tx.insert(notifications).values(
     recipients.map((recipientId) => ({
       tenantId,
@@ -38,6 +47,7 @@ export async function notify(
       text: notice.text,
       link: notice.link,
       createdAt: at,
+      mailedAt: mailed.has(recipientId) ? at : null,
     })),
   );
   return recipients;

@@ -7,7 +7,7 @@ import { type NotificationKind, notificationKinds } from '@kindling/contract';
  * digest gathered), signed with a key derived from SECRET_KEY so that nobody can make one for
  * another member. It does not expire: a mail read months later must still unsubscribe.
  */
-export interface Unsubscribe {
+interface Unsubscribe {
   tenantId: number;
   userId: number;
   kinds: NotificationKind[];

@@ -220,6 +220,7 @@ const CONTRACT_PUBLIC = [
   'GET /api/v1/auth/sso/oidc/callback',
   'GET /api/v1/auth/sso/saml/{id}/metadata',
   'POST /api/v1/auth/sso/saml/{id}/acs',
+  'POST /api/v1/unsubscribe',
 ];
 
 describe('every route declares who may call it', () => {

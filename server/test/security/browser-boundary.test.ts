@@ -11,6 +11,7 @@ import {
   makeWorld,
   PROVIDER_ADDRESSED,
   requestOf,
+  TOKEN_ADDRESSED,
   tinyPng,
   type World,
 } from './world.ts';
@@ -59,7 +60,11 @@ describe('the browser boundary: CSRF, CORS, security headers, cookies and sessio
       const problems: string[] = [];
       const before = await fingerprint(t.db);
       for (const operation of operations.filter(
-        (o) => changesState(o) && !PROVIDER_ADDRESSED.has(o.key) && (!only || o.key === only),
+        (o) =>
+          changesState(o) &&
+          !PROVIDER_ADDRESSED.has(o.key) &&
+          !TOKEN_ADDRESSED.has(o.key) &&
+          (!only || o.key === only),
       )) {
         const { url, init } = await requestOf(operation, {
           side: world.alpha,

@@ -427,6 +427,14 @@ export const PROVIDER_ADDRESSED = new Set([
   'POST /api/v1/auth/sso/saml/{id}/acs',
 ]);
 
+/**
+ * A notification mail's one-click unsubscribe (CONTRACT §9, RFC 8058): a mail client posts it, from
+ * a webmail's page too, so it is exempt from the Origin check like the assertion consumer. Its
+ * signed token is its authority: notifications/mail-settings.test.ts proves that a forged token, or
+ * one shown under another tenant, changes nothing.
+ */
+export const TOKEN_ADDRESSED = new Set(['POST /api/v1/unsubscribe']);
+
 /** Anyone may call it: public, or with an invitation's claim token (no session). */
 export const isPublic = (operation: Operation) =>
   operation.access === 'public' || operation.access === 'claim';
