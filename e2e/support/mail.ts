@@ -36,3 +36,21 @@ export async function resetCodeFor(request: APIRequestContext, address: string):
   const mail = await mailTo(request, address, /^\d{6}$/m);
   return (mail.text.match(/^\d{6}$/m) as RegExpMatchArray)[0];
 }
+
+const UNSUBSCRIBE_LINK = /\/unsubscribe\?token=[^\s]+/;
+
+/**
+ * The path and query of the unsubscribe screen's link in the newest notification mail to `address`
+ * that mentions `about` (CONTRACT §9: `/unsubscribe?token=…&tenant={domain}`).
+ */
+export async function unsubscribeLinkFor(
+  request: APIRequestContext,
+  address: string,
+  about: string,
+): Promise<string> {
+  const mentions = new RegExp(about.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const mail = await mailTo(request, address, mentions);
+  const link = mail.text.match(UNSUBSCRIBE_LINK);
+  expect(link, `an unsubscribe link in the mail to ${address}`).not.toBeNull();
+  return (link as RegExpMatchArray)[0];
+}

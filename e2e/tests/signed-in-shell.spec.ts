@@ -41,8 +41,9 @@ test.describe('signed-in shell', () => {
       'My Ideas',
       'My Profile',
       'Following',
-      // CONTRACT §9 adds the member's own interest requests to SPEC §2's entries.
+      // CONTRACT §9 adds the member's own interest requests and mail settings to SPEC §2's entries.
       'My interest requests',
+      'Notification settings',
       'Help Center',
       'Terms and Conditions',
       'Administration',

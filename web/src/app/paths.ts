@@ -17,6 +17,7 @@ export const paths = {
   admin: '/admin',
   search: '/search',
   myInterest: '/my-interest',
+  notificationSettings: '/notification-settings',
   idea: (id: number | string) => `/ideas/${id}`,
   profile: (id: number | string) => `/profile/${id}`,
   ideaEdit: (id: number | string) => `/my-ideas/edit/${id}`,

@@ -157,6 +157,13 @@ const signedIn: RouteObject = {
       ),
     },
     {
+      path: 'notification-settings',
+      lazy: screen(
+        () => import('../notifications/NotificationSettingsPage.tsx'),
+        (m) => m.NotificationSettingsPage,
+      ),
+    },
+    {
       path: 'search',
       lazy: screen(
         () => import('../search/SearchPage.tsx'),
@@ -266,6 +273,14 @@ const routes: RouteObject[] = [
                 lazy: screen(
                   () => import('../invitations/AcceptInvitationPage.tsx'),
                   (m) => m.AcceptInvitationPage,
+                ),
+              },
+              {
+                // A mailed link, for whoever holds it, signed in or not (CONTRACT §9).
+                path: 'unsubscribe',
+                lazy: screen(
+                  () => import('../notifications/UnsubscribePage.tsx'),
+                  (m) => m.UnsubscribePage,
                 ),
               },
               {

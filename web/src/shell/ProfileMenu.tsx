@@ -44,6 +44,7 @@ export function ProfileMenu({ user, onSignOut }: ProfileMenuProps) {
       <MenuLink to={paths.profile(user.userId)}>{labels.myProfile}</MenuLink>
       <MenuLink to={paths.following}>{labels.following}</MenuLink>
       <MenuLink to={paths.myInterest}>My interest requests</MenuLink>
+      <MenuLink to={paths.notificationSettings}>Notification settings</MenuLink>
       <MenuSeparator />
       <MenuLink to={helpCenterHref(branding)}>{labels.helpCenter}</MenuLink>
       <MenuLink to={paths.terms}>{labels.terms}</MenuLink>
