@@ -160,6 +160,28 @@ describe('notification mail settings, immediate mail and unsubscribe (CONTRACT �
     expect(await mailedAt(tenantId, actor.id)).toEqual([]);
   });
 
+  it('mails the principal investigator at once when a partner expresses interest in their idea', async () => {
+    const { admin, domain, member } = await freshTenant(t, 'Alpha University');
+    const pi = await member({ firstName: 'Pia', permissions: ['create_idea'] });
+    const partner = await member({ firstName: 'Paula', lastName: 'Partner' });
+    await admin.call('PUT', '/notification-settings', { email: { interest: 'daily' } });
+    const ideaId = await postIdea(t, pi.client.cookie, { title: 'Solar glass' });
+    const asked = await partner.client.call('POST', `/ideas/${ideaId}/interest`, {
+      kind: 'licensing',
+      message: 'We would license this.',
+    });
+    expect(asked.status).toBe(201);
+    const [mail] = await smtp.waitFor(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.received).toHaveLength(1);
+    expect(mail?.to).toMatchObject({ text: pi.email });
+    expect(mail?.subject).toBe('Paula Partner expressed interest in “Solar glass”: licensing');
+    expect(mail?.text).toContain(`/ideas/${ideaId}?tenant=${domain}#interest`);
+    expect(header(mail as ParsedMail, 'list-unsubscribe')).toMatch(
+      /\/api\/v1\/unsubscribe\?token=/,
+    );
+  });
+
   it("unsubscribes with the mail's one-click, without a session, from another origin", async () => {
     const { tenantId, member } = await freshTenant(t);
     const pi = await member();
