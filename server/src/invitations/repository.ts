@@ -64,19 +64,3 @@ export async function setUserStatus(
     .set({ userStatusId, updatedAt: sql`now()` })
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
 }
-
-/** Active administrators of the tenant, who hear about new invitation requests. */
-export function listAdministrators(db: Executor, tenantId: number) {
-  return db
-    .select({ email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(
-      and(
-        eq(users.tenantId, tenantId),
-        sql`'admin' = any(${users.permissions})`,
-        eq(users.adminStatusId, 2),
-        eq(users.userStatusId, 2),
-        eq(users.isDisabled, false),
-      ),
-    );
-}

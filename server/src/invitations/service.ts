@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import type { TenantRow } from '../db/system.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
-import { invitationRequestForAdminMail, invitationRequestReceivedMail } from '../mail/templates.ts';
+import { invitationRequestReceivedMail } from '../mail/templates.ts';
 import { memberPending } from '../notifications/notices.ts';
 import { issueClaimMail } from './claim-tokens.ts';
 import {
@@ -21,7 +21,6 @@ import {
   findInvitedRecord,
   findRole,
   insertInvitee,
-  listAdministrators,
   setUserStatus,
 } from './repository.ts';
 
@@ -74,19 +73,12 @@ export async function requestInvitation(deps: Deps, tenant: TenantRow, input: In
       tenant,
       invitationRequestReceivedMail(brand, { email: input.email, firstName: input.first_name }),
     );
-    const requester = {
-      name: `${input.first_name} ${input.last_name}`,
-      email: input.email,
-      role: role.name,
-    };
-    for (const admin of await listAdministrators(tx, tenant.id)) {
-      await deps.mailer.enqueue(tx, tenant, invitationRequestForAdminMail(brand, admin, requester));
-    }
+    // Administrators hear of it as a notification, mailed as their settings say (CONTRACT §9).
     await memberPending(tx, {
       tenantId: tenant.id,
       actorId: userId,
       at: deps.now(),
-      text: `${requester.name} asked to join as ${role.name}`,
+      text: `${input.first_name} ${input.last_name} asked to join as ${role.name}`,
     });
     return userId;
   });

@@ -118,26 +118,6 @@ export function invitationRequestReceivedMail(
   });
 }
 
-export function invitationRequestForAdminMail(
-  brand: MailBrand,
-  to: { email: string; firstName: string },
-  requester: { name: string; email: string; role: string },
-): OutgoingMail {
-  return compose(brand, {
-    to: to.email,
-    subject: `New invitation request on ${brand.productName}`,
-    greeting: `Hi ${to.firstName},`,
-    paragraphs: [
-      `${requester.name} (${requester.email}, ${requester.role}) has requested an invitation.`,
-      'Review pending requests in the administration console.',
-    ],
-    action: {
-      label: 'Review requests',
-      url: `${brand.publicUrl}/admin?tenant=${encodeURIComponent(brand.domain)}`,
-    },
-  });
-}
-
 export function resetCodeMail(
   brand: MailBrand,
   to: { email: string; firstName: string },

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { makeUser } from '../../test/factories.ts';
+import { jsonInit, makeUser } from '../../test/factories.ts';
 import { freshTenant } from '../../test/fixtures.ts';
 import { TestSmtpServer } from '../../test/smtp.ts';
 import { notifications } from '../db/schema-notifications.ts';
@@ -179,6 +179,33 @@ describe('notification mail settings, immediate mail and unsubscribe (CONTRACT Â
     expect(mail?.text).toContain(`/ideas/${ideaId}?tenant=${domain}#interest`);
     expect(header(mail as ParsedMail, 'list-unsubscribe')).toMatch(
       /\/api\/v1\/unsubscribe\?token=/,
+    );
+  });
+
+  it('tells administrators of an invitation request in one notification mail each, with its unsubscribe', async () => {
+    const { tenantId, domain } = await freshTenant(t, 'Alpha University');
+    const asked = await t.request(
+      '/api/v1/request-invitation',
+      jsonInit('POST', {
+        tenant_id: tenantId,
+        first_name: 'Lise',
+        last_name: 'Meitner',
+        email: 'lise@alpha.edu',
+        role_id: 3,
+        linkedin_url: 'https://www.linkedin.com/in/lise',
+      }),
+    );
+    expect(asked.status).toBe(201);
+    await smtp.waitFor(2);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const toAdmin = smtp.received.filter(
+      (mail) => mail.to && 'text' in mail.to && mail.to.text === `admin@${domain}`,
+    );
+    expect(toAdmin).toHaveLength(1);
+    expect(toAdmin[0]?.subject).toMatch(/^Lise Meitner asked to join as /);
+    expect(toAdmin[0]?.text).toContain(`/admin/requests?tenant=${domain}`);
+    expect(header(toAdmin[0] as ParsedMail, 'list-unsubscribe-post')).toBe(
+      'List-Unsubscribe=One-Click',
     );
   });
 

@@ -8,8 +8,8 @@ import type { IdentityProviderRow } from '../db/schema-sso.ts';
 import type { TenantRow } from '../db/system.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { AppError } from '../http/errors.ts';
-import { findRole, insertInvitee, listAdministrators } from '../invitations/repository.ts';
-import { invitationRequestForAdminMail, invitationRequestReceivedMail } from '../mail/templates.ts';
+import { findRole, insertInvitee } from '../invitations/repository.ts';
+import { invitationRequestReceivedMail } from '../mail/templates.ts';
 import { memberPending } from '../notifications/notices.ts';
 import {
   activateUser,
@@ -255,19 +255,12 @@ async function queueRequest(
     tenant,
     invitationRequestReceivedMail(brand, { email, firstName: person.firstName }),
   );
-  const requester = {
-    name: `${person.firstName} ${person.lastName}`,
-    email,
-    role: role?.name ?? '',
-  };
-  for (const admin of await listAdministrators(tx, tenant.id)) {
-    await deps.mailer.enqueue(tx, tenant, invitationRequestForAdminMail(brand, admin, requester));
-  }
+  // Administrators hear of it as a notification, mailed as their settings say (CONTRACT §9).
   await memberPending(tx, {
     tenantId: tenant.id,
     actorId: userId,
     at: deps.now(),
-    text: `${requester.name} signed in through single sign-on and awaits approval`,
+    text: `${person.firstName} ${person.lastName} signed in through single sign-on and awaits approval`,
   });
   return 'NOT_APPROVED';
 }
