@@ -2,6 +2,11 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/db/schema.ts', './src/db/schema-sso.ts', './src/db/schema-notifications.ts'],
+  schema: [
+    './src/db/schema.ts',
+    './src/db/schema-sso.ts',
+    './src/db/schema-notifications.ts',
+    './src/db/schema-scheduler.ts',
+  ],
   out: './drizzle',
 });

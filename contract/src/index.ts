@@ -24,6 +24,7 @@ export * from './profileMessages.ts';
 export * from './profiles.ts';
 export * from './query.ts';
 export * from './reference.ts';
+export * from './schedule.ts';
 export * from './search.ts';
 export * from './sso.ts';
 export * from './tenant.ts';

@@ -9,6 +9,7 @@ import { resolveSession, SESSION_COOKIE } from './auth/session-middleware.ts';
 import { brandingRoutes } from './branding/routes.ts';
 import { commentRoutes } from './comments/routes.ts';
 import type { AppEnv, Deps } from './context.ts';
+import { digestRoutes } from './digests/routes.ts';
 import { SESSION_SCHEME } from './http/access.ts';
 import { limitBody } from './http/body-limit.ts';
 import { clientAddress } from './http/client-address.ts';
@@ -34,6 +35,7 @@ import { profileRoutes } from './profiles/routes.ts';
 import { referenceAdminRoutes } from './reference/admin-routes.ts';
 import { referenceRoutes } from './reference/routes.ts';
 import { searchRoutes } from './search/routes.ts';
+import { settingsRoutes } from './settings/routes.ts';
 import { identityProviderRoutes } from './sso/admin-routes.ts';
 import { ssoRoutes } from './sso/routes.ts';
 import { imageOrigins } from './storage/s3.ts';
@@ -63,6 +65,8 @@ function apiRoutes(deps: Deps) {
     .route('/', referenceAdminRoutes(deps))
     .route('/', importRoutes(deps))
     .route('/', brandingRoutes(deps))
+    .route('/', settingsRoutes(deps))
+    .route('/', digestRoutes(deps))
     .route('/', adminIdeaRoutes(deps))
     .route('/', identityProviderRoutes(deps))
     .route('/', ssoRoutes(deps));

@@ -40,6 +40,8 @@ const env = z.object({
   S3_PUBLIC_URL: url(['http', 'https']).optional(),
   REDIS_URL: url(['redis', 'rediss']).optional(),
   REDIS_PREFIX: z.string().default('kindling:'),
+  /** Test hook: how often the scheduler looks for work; ignored in production. */
+  SCHEDULER_TICK_MS: z.coerce.number().int().min(50).max(3_600_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
 
@@ -74,6 +76,8 @@ export interface Config {
   } | null;
   redis: { url: string; prefix: string } | null;
   logLevel: string;
+  /** How often the scheduler looks for periods due (scheduler/scheduler.ts): each minute. */
+  schedulerEveryMs: number;
 }
 
 function origin(value: string): string {
@@ -154,5 +158,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : null,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    // Fault tests run two processes whose schedules must meet within seconds, not minutes.
+    schedulerEveryMs: (production ? undefined : e.SCHEDULER_TICK_MS) ?? 60_000,
   };
 }

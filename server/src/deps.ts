@@ -3,9 +3,11 @@ import { createRateLimits } from './auth/rate-limits.ts';
 import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
 import type { Database } from './db/client.ts';
+import { digestJobs } from './digests/service.ts';
 import { RankingCache } from './ideas/ranking-cache.ts';
 import { Mailer } from './mail/mailer.ts';
 import { OutboxWorker, type OutboxWorkerOptions, smtpSender } from './mail/worker.ts';
+import { Scheduler } from './scheduler/scheduler.ts';
 import { MetadataRefresher } from './sso/metadata-refresh.ts';
 import { storageFromConfig } from './storage/from-config.ts';
 import { UploadSweeper } from './storage/upload-sweeper.ts';
@@ -13,7 +15,9 @@ import { UploadSweeper } from './storage/upload-sweeper.ts';
 export interface Assembled {
   deps: Deps;
   worker: OutboxWorker | null;
-  /** Started by the server, not by tests, which sweep when they choose. */
+  /** Every periodic job: started by the server, not by tests, which tick it when they choose. */
+  scheduler: Scheduler;
+  /** The scheduler's hourly sweep of abandoned uploads, which tests also run on its own. */
   sweeper: UploadSweeper;
   /** Likewise: reads SAML providers' metadata URLs again daily. */
   refresher: MetadataRefresher;
@@ -22,7 +26,7 @@ export interface Assembled {
 
 /**
  * Wires the server's parts from configuration; the outbox worker runs only when SMTP is set, the
- * sweeper of abandoned uploads and the refresh of SAML metadata always.
+ * scheduler (digests, the sweep of abandoned uploads, the refresh of SAML metadata) always.
  */
 export function assemble(
   config: Config,
@@ -47,14 +51,19 @@ export function assemble(
   };
   const sweeper = new UploadSweeper(deps);
   const refresher = new MetadataRefresher(deps);
+  const scheduler = new Scheduler(
+    deps,
+    { tenant: digestJobs(deps), deployment: [sweeper, refresher] },
+    config.schedulerEveryMs,
+  );
   return {
     deps,
     worker,
+    scheduler,
     sweeper,
     refresher,
     async close() {
-      await sweeper.stop();
-      await refresher.stop();
+      await scheduler.stop();
       await worker?.stop();
       await rateLimits.close();
     },

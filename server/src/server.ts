@@ -104,8 +104,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   }
   const { deps } = assembled;
   assembled.worker?.start();
-  assembled.sweeper.start();
-  assembled.refresher.start();
+  assembled.scheduler.start();
   const app = createApp(deps);
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>

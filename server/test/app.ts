@@ -35,6 +35,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     app,
     deps: assembled.deps,
     worker: assembled.worker,
+    scheduler: assembled.scheduler,
     sweeper: assembled.sweeper,
     refresher: assembled.refresher,
     db: database.db,

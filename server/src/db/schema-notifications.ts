@@ -53,6 +53,11 @@ export const notifications = pgTable(
     index('notifications_unread_idx')
       .on(t.tenantId, t.recipientId, t.createdAt, t.id)
       .where(sql`read_at is null`),
+    // What a digest gathers (notifications/digest.ts): unread and not yet mailed, so the index
+    // holds only what is still waiting for a mail, whatever the table's size.
+    index('notifications_digest_idx')
+      .on(t.tenantId, t.recipientId, t.createdAt, t.id)
+      .where(sql`read_at is null and mailed_at is null`),
   ],
 );
 

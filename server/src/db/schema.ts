@@ -37,6 +37,8 @@ export const tenants = pgTable('tenants', {
   branding: jsonb('branding').notNull().default({}),
   /** The tenant's own terms; null means the default terms. */
   terms: jsonb('terms'),
+  /** IANA name; the scheduler's tenant-local periods (digests at 08:00) are reckoned in it. */
+  timeZone: text('time_zone').notNull().default('UTC'),
   createdAt: createdAt(),
 });
 

@@ -1,9 +1,11 @@
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/record.ts';
 import type { Deps } from '../context.ts';
-import type { Db } from '../db/client.ts';
+import type { Executor, Tx } from '../db/client.ts';
 import { identityProviders } from '../db/schema-sso.ts';
 import { inTenant } from '../db/tenant-scope.ts';
+import { hourlyPeriod } from '../scheduler/periods.ts';
+import type { DeploymentJob } from '../scheduler/scheduler.ts';
 import { guardedFetch, urlAllowed } from './network.ts';
 import { lockProvider, updateProvider } from './repository.ts';
 import { parseIdpMetadata } from './saml-metadata.ts';
@@ -11,10 +13,6 @@ import { type SamlSettings, samlSettings } from './settings.ts';
 
 /** CONTRACT §8: metadata given by URL is read again daily. */
 const REFRESH_AFTER_MS = 24 * 60 * 60 * 1000;
-/** How often each process looks for metadata due; a failed read is tried again at the next look. */
-const EVERY_MS = 60 * 60 * 1000;
-/** The first look waits for start-up to be over, and for the first requests. */
-const FIRST_AFTER_MS = 90 * 1000;
 
 interface Due {
   tenantId: number;
@@ -30,7 +28,7 @@ interface Due {
  * them no longer due, so each is read by one process. Like the outbox and the upload sweep, this
  * job serves every tenant by nature and keeps its own cross-tenant query (db/system.ts).
  */
-async function claimDue(db: Db, now: Date): Promise<Due[]> {
+async function claimDue(db: Executor, now: Date): Promise<Due[]> {
   const before = new Date(now.getTime() - REFRESH_AFTER_MS);
   const due = await db
     .select({
@@ -72,50 +70,44 @@ async function claimDue(db: Db, now: Date): Promise<Due[]> {
  * names another entity is not taken: the provider keeps what it had, the failure is logged, and
  * the read is tried again at the next look.
  */
-export class MetadataRefresher {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-  private stopped = false;
+export class MetadataRefresher implements DeploymentJob {
+  readonly name = 'saml-metadata-refresh';
+  /** Looked for hourly, once across processes; a failed read is tried at the next look. */
+  readonly period = hourlyPeriod;
 
   constructor(private readonly deps: Pick<Deps, 'database' | 'logger' | 'now' | 'config'>) {}
 
-  start(): void {
-    const schedule = (ms: number) => {
-      this.timer = setTimeout(() => {
-        void this.refresh().finally(() => {
-          if (!this.stopped) schedule(EVERY_MS);
-        });
-      }, ms);
-      this.timer.unref();
-    };
-    schedule(FIRST_AFTER_MS);
+  /** The providers due are claimed with the period; their metadata is read after the commit. */
+  async run(tx: Tx, now: Date) {
+    const due = await claimDue(tx, now);
+    return () => this.refreshClaimed(due);
   }
 
-  /** One pass to the end; answers how many providers took new metadata. */
-  refresh(): Promise<number> {
-    this.running ??= this.refreshAll().finally(() => {
-      this.running = null;
-    });
-    return this.running;
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
-  }
-
-  private async refreshAll(): Promise<number> {
-    let changed = 0;
+  /** One pass to the end outside the schedule; answers how many providers took new metadata. */
+  async refresh(): Promise<number> {
+    let due: Due[];
     try {
-      const due = await claimDue(this.deps.database.db, this.deps.now());
-      for (const provider of due) {
-        if (this.stopped) break;
-        if (await this.refreshOne(provider)) changed++;
-      }
+      due = await claimDue(this.deps.database.db, this.deps.now());
     } catch (error) {
       // The database away is the next pass's problem; nothing was lost.
       this.deps.logger.warn({ err: error }, 'could not refresh SAML metadata');
+      return 0;
+    }
+    return this.refreshClaimed(due);
+  }
+
+  private async refreshClaimed(due: Due[]): Promise<number> {
+    let changed = 0;
+    for (const provider of due) {
+      try {
+        if (await this.refreshOne(provider)) changed++;
+      } catch (error) {
+        // The database away mid-pass: this provider waits for tomorrow's read, the rest go on.
+        this.deps.logger.warn(
+          { err: error, provider: provider.id },
+          'could not refresh SAML metadata',
+        );
+      }
     }
     return changed;
   }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../db/client.ts';
+import { type Executor, queryRows } from '../db/client.ts';
 
 /**
  * Forgets, across every tenant, uploads older than `before` that no profile shows as its photo and
@@ -8,7 +8,11 @@ import { type Db, queryRows } from '../db/client.ts';
  * LOCKED leaves alone an upload a save is naming right now (uploadIssued locks it), and keeps two
  * processes' sweeps apart. Answers the storage keys, for removal once this has committed.
  */
-export async function takeAbandonedUploads(db: Db, before: Date, limit: number): Promise<string[]> {
+export async function takeAbandonedUploads(
+  db: Executor,
+  before: Date,
+  limit: number,
+): Promise<string[]> {
   const rows = await queryRows<{ key: string }>(
     db,
     sql`delete from uploads u
