@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { withDemo } from '../support/demo.ts';
+import { exclusively } from '../support/exclusive.ts';
 import { claimLinkFor } from '../support/mail.ts';
 import { newPerson } from '../support/people.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
@@ -71,5 +72,39 @@ test.describe('administration', () => {
     ).toBeVisible();
     await expect(page.getByLabel('First Name')).toHaveValue('');
     expect(await claimLinkFor(request, person.email)).toMatch(/tenant=demo\.localhost/);
+  });
+});
+
+test('an administrator sets the time zone the digests go out in', async ({ page }, testInfo) => {
+  const mobile = testInfo.project.name.startsWith('mobile');
+  await signIn(page, 'admin');
+  await exclusively('demo-settings', async () => {
+    try {
+      await page.goto(withDemo('/admin/branding'));
+      await page.getByRole('link', { name: 'Time zone', exact: true }).click();
+      const field = page.getByRole('combobox', { name: 'Time zone' });
+      await expect(field).toHaveValue('UTC');
+      if (mobile) {
+        // A new screen: looked at and scanned at 375 px; the journey itself runs at 1280 px.
+        await expectNoAxeViolations(page);
+        await saveScreenshot(page, testInfo, 'admin-time-zone', { fullPage: false });
+        return;
+      }
+      await field.fill('Mars/Olympus');
+      await page.getByRole('button', { name: 'Save time zone' }).click();
+      await expect(field).toHaveAccessibleDescription(/must be an IANA time zone name/);
+      await field.fill('europe/berlin');
+      await page.getByRole('button', { name: 'Save time zone' }).click();
+      await expect(page.getByText('Time zone saved.')).toBeVisible();
+      // Saved under its canonical name, as the digests will read it.
+      await expect(field).toHaveValue('Europe/Berlin');
+      await expect(page.getByText('All changes saved')).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue('Europe/Berlin');
+      await expectNoAxeViolations(page);
+      await saveScreenshot(page, testInfo, 'admin-time-zone', { fullPage: false });
+    } finally {
+      await page.request.put('/api/v1/admin/settings', { data: { time_zone: 'UTC' } });
+    }
   });
 });

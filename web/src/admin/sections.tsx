@@ -102,7 +102,7 @@ export const adminSections: AdminSection[] = [
   {
     path: 'branding',
     label: 'Branding',
-    lead: 'The portal’s logo, colours, labels and texts, previewed before you save.',
+    lead: 'The portal’s logo, colours, labels and texts, previewed before you save, and its time zone.',
     Component: section(
       () => import('./branding/BrandingSection.tsx'),
       (m) => m.BrandingSection,

@@ -1,6 +1,7 @@
 import type {
   BrandingAdminAnswer,
   BrandingOverrides,
+  TenantSettings,
   TermsAdminAnswer,
   TermsAnswer,
 } from '@kindling/contract';
@@ -28,3 +29,11 @@ export const fetchTerms = (signal?: AbortSignal): Promise<TermsAdminAnswer> =>
 
 export const saveTerms = (terms: TermsAnswer | null): Promise<TermsAdminAnswer> =>
   api.put('/admin/terms', { body: { terms } });
+
+export const settingsKey = ['admin', 'settings'] as const;
+
+export const fetchSettings = (signal?: AbortSignal): Promise<TenantSettings> =>
+  api.get('/admin/settings', { signal });
+
+export const saveSettings = (settings: TenantSettings): Promise<TenantSettings> =>
+  api.put('/admin/settings', { body: settings });
