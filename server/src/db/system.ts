@@ -4,7 +4,9 @@
  * tenant of a SAML provider whose address names no tenant).
  * Everything else goes through inTenant(), except the features that serve every tenant by nature
  * and keep their own cross-tenant queries: the outbox (mail/outbox-queue.ts), the upload sweep
- * (storage/abandoned-uploads.ts) and the refresh of SAML metadata (sso/metadata-refresh.ts). Review every addition to this file with that rule in mind.
+ * (storage/abandoned-uploads.ts), the refresh of SAML metadata (sso/metadata-refresh.ts) and the
+ * scheduler's read of every tenant's time zone and claims (scheduler/repository.ts). Review every
+ * addition to this file with that rule in mind.
  */
 
 import { status } from '@kindling/contract';
