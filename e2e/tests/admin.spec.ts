@@ -75,7 +75,9 @@ test.describe('administration', () => {
   });
 });
 
-test('an administrator sets the time zone the digests go out in', async ({ page }, testInfo) => {
+test('an administrator sets the time zone the digests go out in @phone', async ({
+  page,
+}, testInfo) => {
   const mobile = testInfo.project.name.startsWith('mobile');
   await signIn(page, 'admin');
   await exclusively('demo-settings', async () => {
