@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { accounts, ipStatuses, roles, supportTypes, users } from '../db/schema.ts';
+import { notifications } from '../db/schema-notifications.ts';
 
 interface DemoMember {
   email: string;
@@ -60,4 +61,15 @@ export async function tenantLookups(tx: Tx, tenantId: number) {
       ).map((row) => [row.name, row.id]),
     );
   return { supportTypes: await byName(supportTypes), ipStatuses: await byName(ipStatuses) };
+}
+
+/**
+ * The demo sends no mail: what it notified happened in the past, so its notifications count as
+ * mailed when they were made, and no digest gathers them (they stay unread in the list).
+ */
+export async function markNotificationsMailed(tx: Tx, tenantId: number) {
+  await tx
+    .update(notifications)
+    .set({ mailedAt: sql`${notifications.createdAt}` })
+    .where(and(eq(notifications.tenantId, tenantId), isNull(notifications.mailedAt)));
 }

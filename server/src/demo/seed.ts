@@ -15,7 +15,7 @@ import { saveProfile } from '../profiles/service.ts';
 import { createReference } from '../reference/service.ts';
 import { createTenant } from '../tenants/service.ts';
 import { type DemoDataset, type DemoPerson, loadDemoDataset } from './dataset.ts';
-import { insertMembers, tenantLookups } from './repository.ts';
+import { insertMembers, markNotificationsMailed, tenantLookups } from './repository.ts';
 
 export const DEMO_PASSWORD = 'Kindling!2026';
 const DAY_MS = 86_400_000;
@@ -139,6 +139,7 @@ export async function seedDemo(
         }
       }
     }
+    await markNotificationsMailed(tx, tenantId);
     return { created: true, tenantId };
   });
 }
