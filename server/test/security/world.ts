@@ -337,6 +337,7 @@ const bodyRules: Record<string, (side: Side) => Record<string, unknown>> = {
   'POST /api/v1/ideas': (s) => ({ support_ids: [s.supportId] }),
   'PUT /api/v1/ideas/{id}': (s) => ({ support_ids: [s.supportId] }),
   'PUT /api/v1/profiles/{id}': () => ({ first_name: 'Sample', last_name: 'Person', bio: 'A bio.' }),
+  'PUT /api/v1/admin/settings': () => ({ time_zone: 'Europe/Berlin' }),
   'POST /api/v1/admin/identity-providers': (s) => ({
     protocol: 'saml',
     name: `Provider ${uniqueSuffix()}`,
