@@ -18,6 +18,7 @@ export * from './members.ts';
 export * from './notificationKinds.ts';
 export * from './notificationSettings.ts';
 export * from './notificationSettingsMessages.ts';
+export * from './notifications.ts';
 export * from './overview.ts';
 export * from './people.ts';
 export * from './profileMessages.ts';

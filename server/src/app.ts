@@ -28,6 +28,7 @@ import { invitationRoutes } from './invitations/routes.ts';
 import { registerDevMail } from './mail/dev-routes.ts';
 import { memberRoutes } from './members/routes.ts';
 import { notificationMailScope } from './notifications/mail-scope.ts';
+import { notificationRoutes } from './notifications/routes.ts';
 import { notificationSettingsRoutes } from './notifications/settings-routes.ts';
 import { overviewRoutes } from './overview/routes.ts';
 import { peopleRoutes } from './people/routes.ts';
@@ -55,6 +56,7 @@ function apiRoutes(deps: Deps) {
     .route('/', commentRoutes(deps))
     .route('/', interestRoutes(deps))
     .route('/', notificationSettingsRoutes(deps))
+    .route('/', notificationRoutes(deps))
     .route('/', peopleRoutes(deps))
     .route('/', profileRoutes(deps))
     .route('/', authRoutes(deps))

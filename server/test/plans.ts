@@ -27,6 +27,8 @@ export interface PlanReading {
   rowsRead: number;
   /** That scan, named. */
   widest: string;
+  /** Every table or index scan, named, with the rows it read. */
+  scans: { name: string; rows: number }[];
   /** Rows read by all its scans together. */
   totalRows: number;
   sharedHit: number;
@@ -104,6 +106,7 @@ export async function explainAsApp(
     plans,
     rowsRead: widest?.rows ?? 0,
     widest: widest ? `${widest.name} (${widest.rows})` : '-',
+    scans,
     totalRows: scans.reduce((sum, scan) => sum + scan.rows, 0),
     sharedHit: document.Plan['Shared Hit Blocks'] ?? 0,
     sharedRead: document.Plan['Shared Read Blocks'] ?? 0,

@@ -22,7 +22,8 @@ export const apiTags = [
   },
   {
     name: 'Notifications',
-    description: "A member's notification mail settings, and the mails' one-click unsubscribe",
+    description:
+      "What happened that a member should hear of, their mail settings and the mails' one-click unsubscribe",
   },
   { name: 'People', description: 'The directory of active members' },
   {

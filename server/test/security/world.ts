@@ -334,6 +334,7 @@ const bodyRules: Record<string, (side: Side) => Record<string, unknown>> = {
   'PUT /api/v1/admin/support/{id}': () => ({ name: `Support ${uniqueSuffix()}` }),
   'PUT /api/v1/admin/ip-status/{id}': () => ({ name: `IP status ${uniqueSuffix()}` }),
   'PUT /api/v1/admin/ideas/{id}/case-manager': () => ({ case_manager_id: null }),
+  'POST /api/v1/notifications/read': () => ({ all: true }),
   'POST /api/v1/ideas': (s) => ({ support_ids: [s.supportId] }),
   'PUT /api/v1/ideas/{id}': (s) => ({ support_ids: [s.supportId] }),
   'PUT /api/v1/profiles/{id}': () => ({ first_name: 'Sample', last_name: 'Person', bio: 'A bio.' }),
