@@ -164,6 +164,13 @@ const signedIn: RouteObject = {
       ),
     },
     {
+      path: 'notifications',
+      lazy: screen(
+        () => import('../notifications/NotificationsPage.tsx'),
+        (m) => m.NotificationsPage,
+      ),
+    },
+    {
       path: 'search',
       lazy: screen(
         () => import('../search/SearchPage.tsx'),

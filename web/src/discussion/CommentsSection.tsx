@@ -14,6 +14,7 @@ import { Avatar } from '../shell/Avatar.tsx';
 import buttons from '../shell/buttons.module.css';
 import { DialogTitle, ModalDialog } from '../shell/ModalDialog.tsx';
 import { showToast } from '../shell/showToast.ts';
+import { useScrollToHash } from '../shell/useScrollToHash.ts';
 import { CommentForm } from './CommentForm.tsx';
 import { CommentText } from './CommentText.tsx';
 import styles from './discussion.module.css';
@@ -179,8 +180,9 @@ export function CommentsSection({ ideaId, count }: { ideaId: number; count: numb
   };
 
   const comments = list.data?.comments ?? [];
+  useScrollToHash('comments', !list.isPending);
   return (
-    <section className={styles.section} aria-labelledby="idea-comments">
+    <section id="comments" className={styles.section} aria-labelledby="idea-comments">
       <h2 id="idea-comments" className={styles.sectionTitle}>
         Comments <span className={styles.count}>({count})</span>
       </h2>

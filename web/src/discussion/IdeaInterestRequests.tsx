@@ -6,6 +6,7 @@ import { useRowChange } from '../api/useRowChange.ts';
 import { paths } from '../app/paths.ts';
 import { fullName } from '../ideas/ideaText.ts';
 import { Avatar } from '../shell/Avatar.tsx';
+import { useScrollToHash } from '../shell/useScrollToHash.ts';
 import { AnswerDialog } from './AnswerDialog.tsx';
 import styles from './discussion.module.css';
 import { discussionKeys, fetchIdeaInterest, putInterest } from './discussionApi.ts';
@@ -28,8 +29,9 @@ export function IdeaInterestRequests({ ideaId }: { ideaId: number }) {
   const requests = list.data ?? [];
   const open = requests.filter((r) => !finished(r)).length;
 
+  useScrollToHash('interest', !list.isPending);
   return (
-    <section className={styles.section} aria-labelledby="idea-interest">
+    <section id="interest" className={styles.section} aria-labelledby="idea-interest">
       <h2 id="idea-interest" className={styles.sectionTitle}>
         Interest requests <span className={styles.count}>({open} open)</span>
       </h2>

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../app/paths.ts';
 import { useAuth } from '../auth/AuthContext.ts';
+import { NotificationBell } from '../notifications/NotificationBell.tsx';
 import { useTenant } from '../tenant/TenantContext.ts';
 import buttons from './buttons.module.css';
 import styles from './Header.module.css';
@@ -25,7 +26,10 @@ const compactQuery = `(max-width: ${limits.mobileBreakpointPx}px)`;
 const navClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? `${styles.navLink} ${styles.active}` : styles.navLink;
 
-/** SPEC §2 header: logo, main links and profile menu; at 576 px or less a drawer holds the links. */
+/**
+ * SPEC §2 header: logo, main links, the notification bell (CONTRACT §9) and profile menu; at
+ * 576 px or less a drawer holds the links.
+ */
 export function Header({ onSignOut }: { onSignOut(): void }) {
   const { status, user } = useAuth();
   const { branding } = useTenant();
@@ -94,9 +98,12 @@ export function Header({ onSignOut }: { onSignOut(): void }) {
         )}
         <div className={styles.end}>
           {user ? (
-            <Suspense fallback={<span className={styles.profilePlaceholder} />}>
-              <ProfileMenu user={user} onSignOut={onSignOut} />
-            </Suspense>
+            <>
+              <NotificationBell />
+              <Suspense fallback={<span className={styles.profilePlaceholder} />}>
+                <ProfileMenu user={user} onSignOut={onSignOut} />
+              </Suspense>
+            </>
           ) : (
             status === 'signedOut' && (
               <>
