@@ -47,6 +47,8 @@ const person = z.object({
   claimed: z.boolean().default(true),
   /** Beyond the role's; 'admin' gives every permission. */
   extra_permissions: z.array(z.enum(permissionNames)).default([]),
+  /** For one awaiting approval: when they asked to join, which the administrator was told of. */
+  requested_days_ago: z.number().int().min(0).optional(),
   profile: z.union([savedProfile, unsavedProfile]),
 });
 
@@ -59,6 +61,8 @@ const idea = ideaBody.omit({ ip_status_id: true, support_ids: true }).extend({
   case_manager: z.string().nullable(),
   followers: z.array(z.string()),
   posted_days_ago: z.number().int().min(0),
+  /** When its principal investigator last saved it, which its followers were told of. */
+  updated_days_ago: z.number().int().min(0).optional(),
   /** The discussion on its page (CONTRACT §9), each checked as POST /ideas/{id}/comments is. */
   comments: z
     .array(commentBody.extend({ by: z.string(), days_ago: z.number().int().min(0) }))

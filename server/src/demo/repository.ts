@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { accounts, ipStatuses, roles, supportTypes, users } from '../db/schema.ts';
 import { notifications } from '../db/schema-notifications.ts';
@@ -72,4 +72,18 @@ export async function markNotificationsMailed(tx: Tx, tenantId: number) {
     .update(notifications)
     .set({ mailedAt: sql`${notifications.createdAt}` })
     .where(and(eq(notifications.tenantId, tenantId), isNull(notifications.mailedAt)));
+}
+
+/** The tenant's notifications that came before `before`, read a day after each came. */
+export async function markSeenBefore(tx: Tx, tenantId: number, before: Date) {
+  await tx
+    .update(notifications)
+    .set({ readAt: sql`${notifications.createdAt} + interval '1 day'` })
+    .where(
+      and(
+        eq(notifications.tenantId, tenantId),
+        isNull(notifications.readAt),
+        lt(notifications.createdAt, before),
+      ),
+    );
 }

@@ -3,24 +3,34 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '../auth/password.ts';
 import { postComment } from '../comments/service.ts';
 import type { Deps, SessionContext } from '../context.ts';
+import type { Tx } from '../db/client.ts';
 import { tenants } from '../db/schema.ts';
 import type { TenantRow } from '../db/system.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { assignCaseManager } from '../ideas/admin-service.ts';
 import { RankingCache } from '../ideas/ranking-cache.ts';
-import { createIdea, followIdea } from '../ideas/service.ts';
+import { createIdea, followIdea, updateIdea } from '../ideas/service.ts';
 import { answerInterest, expressInterest } from '../interest/service.ts';
+import { findRole } from '../invitations/repository.ts';
 import { Mailer } from '../mail/mailer.ts';
+import { memberPending } from '../notifications/notices.ts';
 import { saveProfile } from '../profiles/service.ts';
 import { createReference } from '../reference/service.ts';
 import { createTenant } from '../tenants/service.ts';
 import { type DemoDataset, type DemoPerson, loadDemoDataset } from './dataset.ts';
-import { insertMembers, markNotificationsMailed, tenantLookups } from './repository.ts';
+import {
+  insertMembers,
+  markNotificationsMailed,
+  markSeenBefore,
+  tenantLookups,
+} from './repository.ts';
 
 export const DEMO_PASSWORD = 'Kindling!2026';
 const DAY_MS = 86_400_000;
 /** How long before the seed's `now` the administrator set up the schools. */
 const SET_UP_DAYS = 400;
+/** Notifications older than this many days are read in the demo, the newer ones unread. */
+const SEEN_AFTER_DAYS = 7;
 
 const emailOf = (person: Pick<DemoPerson, 'key' | 'email'>, domain: string) =>
   person.email ?? `${person.key}@${domain}`;
@@ -50,7 +60,9 @@ function actingAs(tenantId: number, userId: number, permissions: string[]): Sess
  * Seeds the demo university (CONTRACT §1 `demo`) from university.json; does nothing when the
  * tenant exists. Everything is written by the services the API writes with, acting as the member
  * who would have (the administrator for schools and case managers, each member for their profile,
- * ideas, follows, comments and interest, the principal investigator for answers), at past times set by the seed's clock, in one transaction: a failure leaves
+ * ideas, follows, comments and interest, the principal investigator for answers and edits), at
+ * past times set by the seed's clock, in one transaction, so their notifications are written as
+ * the calls write them, with no mail: a failure leaves
  * no half-made demo. Only the members themselves are inserted directly: the API's ways in mail a
  * claim link and hash a password each.
  */
@@ -100,12 +112,13 @@ export async function seedDemo(
     for (const idea of dataset.ideas) {
       clock = new Date(now.getTime() - idea.posted_days_ago * DAY_MS);
       const pi = members.get(idea.principal_investigator) as SessionContext;
-      const { idea_id } = await createIdea(seeding, pi, {
+      const values = {
         ...idea,
         ip_status_id:
           idea.ip_status === null ? null : (lookups.ipStatuses.get(idea.ip_status) ?? 0),
         support_ids: idea.support.map((support) => lookups.supportTypes.get(support) ?? 0),
-      });
+      };
+      const { idea_id } = await createIdea(seeding, pi, values);
       if (idea.case_manager !== null) {
         const caseManager = members.get(idea.case_manager) as SessionContext;
         await assignCaseManager(seeding, adminSession, idea_id, caseManager.userId);
@@ -116,6 +129,10 @@ export async function seedDemo(
       const daysAgo = (days: number) => {
         clock = new Date(now.getTime() - days * DAY_MS);
       };
+      if (idea.updated_days_ago !== undefined) {
+        daysAgo(idea.updated_days_ago);
+        await updateIdea(seeding, pi, idea_id, values);
+      }
       for (const comment of idea.comments) {
         daysAgo(comment.days_ago);
         await postComment(
@@ -139,9 +156,43 @@ export async function seedDemo(
         }
       }
     }
+    await askedToJoin(tx, tenantId, dataset, members, now);
+    // What a member would have opened by now: the notifications of more than a week ago read a
+    // day after they came, the rest still unread (and so lighting the bell).
+    await inTenant(tx, tenantId, (scoped) =>
+      markSeenBefore(scoped, tenantId, new Date(now.getTime() - SEEN_AFTER_DAYS * DAY_MS)),
+    );
     await markNotificationsMailed(tx, tenantId);
     return { created: true, tenantId };
   });
+}
+
+/**
+ * Those awaiting approval asked to join through POST /request-invitation, which notified the
+ * administrators (CONTRACT §9 `member_pending`) at the time the file gives; the seed writes that
+ * notification as the call would, without its mail.
+ */
+async function askedToJoin(
+  tx: Tx,
+  tenantId: number,
+  dataset: DemoDataset,
+  members: Map<string, SessionContext>,
+  now: Date,
+) {
+  for (const person of dataset.people) {
+    const daysAgo = person.requested_days_ago;
+    if (daysAgo === undefined) continue;
+    const member = members.get(person.key) as SessionContext;
+    await inTenant(tx, tenantId, async (scoped) => {
+      const role = await findRole(scoped, tenantId, person.role_id);
+      await memberPending(scoped, {
+        tenantId,
+        actorId: member.userId,
+        at: new Date(now.getTime() - daysAgo * DAY_MS),
+        text: `${person.profile.first_name} ${person.profile.last_name} asked to join as ${role?.name}`,
+      });
+    });
+  }
 }
 
 type Places = Map<string, { schoolId: number; departmentId: number }>;

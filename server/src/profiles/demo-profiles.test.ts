@@ -124,4 +124,40 @@ describe('the demo people through the API', () => {
     };
     expect(outbox.rows[0]?.n).toBe(0);
   });
+
+  it('the demo members have read and unread notifications of what happened to them, in the past', async () => {
+    const expected: Record<string, string[]> = {
+      'admin@demo.localhost': ['comment', 'interest', 'member_pending'],
+      'faculty@demo.localhost': ['comment', 'interest', 'interest_update', 'idea_updated'],
+      'student@demo.localhost': ['comment', 'interest_update', 'idea_updated'],
+    };
+    for (const [email, kinds] of Object.entries(expected)) {
+      const member = await sessionCookie(
+        t.db,
+        t.deps.config.secretKey,
+        tenantId,
+        idOf.get(email) as number,
+      );
+      const answer = await (
+        await t.request('/api/v1/notifications?page_size=100', { headers: { cookie: member } })
+      ).json();
+      const list = answer.notifications as { kind: string; created_at: string; read_at: string }[];
+      for (const kind of kinds) {
+        const ofKind = list.filter((n) => n.kind === kind);
+        expect(
+          ofKind.filter((n) => n.read_at === null).length,
+          `${email} ${kind} unread`,
+        ).toBeGreaterThan(0);
+        expect(
+          ofKind.filter((n) => n.read_at !== null).length,
+          `${email} ${kind} read`,
+        ).toBeGreaterThan(0);
+      }
+      expect(answer.unread_count).toBe(list.filter((n) => n.read_at === null).length);
+      for (const n of list) {
+        expect(Date.parse(n.created_at)).toBeLessThan(Date.now() - 3_600_000);
+        if (n.read_at) expect(Date.parse(n.read_at)).toBeLessThan(Date.now());
+      }
+    }
+  });
 });
