@@ -3,10 +3,10 @@
  * the statements each request sends (bench/plans.ts), then drives the main routes with autocannon
  * from a second process, on PostgreSQL and on the embedded database, beside a raw `node:http`
  * hello-world as the ceiling. Writes bench/results.json and prints a table and every target of
- * issues 15 (pages and counts) and 16 (search) as met or not.
+ * issues 15 (pages and counts), 16 (search) and 18 (notifications and comments) as met or not.
  *
  *   npm run bench [-- --shape single|many|quick] [--databases postgres,pglite] [--duration 10]
- *                 [--seed-only | --plans-only]
+ *                 [--seed-only | --plans-only | --only discussion]
  *
  * Shapes: `single` is one large tenant, the common deployment; `many` is 1,000 tenants, the
  * largest as large; `quick` is 20 small ones. The seeded data is kept (bench/.data/pglite-SHAPE
@@ -41,6 +41,8 @@ const { values: args } = parseArgs({
     // and measuring later keeps the measurements on a quiet machine.
     'seed-only': { type: 'boolean', default: false },
     'plans-only': { type: 'boolean', default: false },
+    // `discussion`: issue 18's routes alone, on the seeded (or newly seeded) shape.
+    only: { type: 'string', default: '' },
   },
 });
 
@@ -205,6 +207,62 @@ async function plantRareWord(database: Database) {
       where tenant_id = ${big.id} and email in (select 'person' || n || '@' || ${BIG} from generate_series(2, 6) n)
         and position(${rare} in headline) = 0`);
   });
+}
+
+/**
+ * Issue 18's data in the largest tenant, planted once beside the seeded shape (a few seconds):
+ * 10,000 notifications for the bench's member, a third of them unread, and two ideas past the
+ * rare word's with 1,000 and 10 comments. Answers those two ideas' ids.
+ */
+const DISCUSSION = { notifications: 10_000, manyComments: 1_000, fewComments: 10 } as const;
+
+async function plantDiscussion(database: Database): Promise<{ many: number; few: number }> {
+  return database.db
+    .transaction(async (tx) => {
+      const [big] = await queryRows<{ id: number; member: number }>(
+        tx,
+        sql`select t.id, u.id as member from tenants t
+          join users u on u.tenant_id = t.id and u.email = ${`person1@${BIG}`}
+          where t.domain = ${BIG}`,
+      );
+      if (!big) throw new Error(`no tenant ${BIG} with person1`);
+      await bindTenant(tx, big.id);
+      await tx.execute(sql`
+      insert into notifications (tenant_id, recipient_id, kind, actor_id, text, link, created_at,
+                                 read_at)
+      select ${big.id}, ${big.member}, 'comment', ${big.member}, 'A member commented on an idea',
+             '/ideas/1#comments', now() - make_interval(mins => n),
+             case when n % 3 = 0 then null else now() end
+      from generate_series(1, ${DISCUSSION.notifications}) n
+      where not exists (select 1 from notifications
+                        where tenant_id = ${big.id} and recipient_id = ${big.member})`);
+      const ideaIds = await queryRows<{ id: number }>(
+        tx,
+        sql`select id from ideas where tenant_id = ${big.id} order by id offset 5 limit 2`,
+      );
+      const [many, few] = ideaIds.map((row) => row.id) as [number, number];
+      for (const [ideaId, count] of [
+        [many, DISCUSSION.manyComments],
+        [few, DISCUSSION.fewComments],
+      ] as const) {
+        // Fifty people take turns, one comment a minute; nothing when the idea has them already.
+        await tx.execute(sql`
+        with authors as (
+          select id, row_number() over (order by id) - 1 as turn from users
+          where tenant_id = ${big.id} order by id limit 50)
+        insert into comments (tenant_id, idea_id, author_id, body, created_at)
+        select ${big.id}, ${ideaId}, a.id, 'Comment ' || n || ' on the bench idea',
+               now() - make_interval(mins => ${count} - n)
+        from generate_series(1, ${count}) n join authors a on a.turn = n % 50
+        where not exists (select 1 from comments where tenant_id = ${big.id} and idea_id = ${ideaId})`);
+      }
+      return { many, few };
+    })
+    .then(async (ideas) => {
+      // Vacuumed as the seeded tables are, so the counts read the indexes alone.
+      await database.db.execute(sql`vacuum analyze notifications, comments, comment_tallies`);
+      return ideas;
+    });
 }
 
 async function seedBigTenant(kind: Kind, config: ReturnType<typeof configOf>) {
@@ -469,7 +527,56 @@ function searchRoutes(idea: string): { name: string; url: string; word: Word }[]
 /** Issue 15: 50 connections on PostgreSQL, 10 on the embedded database. */
 const CONNECTIONS: Record<Kind, number> = { postgres: 50, pglite: 10 };
 
-async function runOn(kind: Kind, config: ReturnType<typeof configOf>, routes: RoutePlans[]) {
+type Discussed = { ideas: { many: number; few: number } };
+
+/**
+ * Issue 18's routes as the bench's member reads them: the bell's count and the first page of
+ * their 10,000 notifications, and the comments of an idea with 1,000 beside one with 10.
+ */
+async function driveDiscussion(
+  url: string,
+  cookie: string,
+  kind: Kind,
+  pid: number,
+  { ideas }: Discussed,
+  record: (m: Measured) => void,
+) {
+  const connections = CONNECTIONS[kind];
+  const last = Math.ceil(DISCUSSION.manyComments / 10);
+  const routes = [
+    ['notifications, unread count', '/notifications?unread=true&page=1&page_size=1'],
+    ['notifications, first page', '/notifications?page=1&page_size=10'],
+    ['comments of 10, first page', `/ideas/${ideas.few}/comments?page=1&page_size=10`],
+    ['comments of 1,000, first page', `/ideas/${ideas.many}/comments?page=1&page_size=10`],
+    ['comments of 1,000, last page', `/ideas/${ideas.many}/comments?page=${last}&page_size=10`],
+  ] as const;
+  const measured: Measured[] = [];
+  for (const [name, route] of routes) {
+    const m = await drive(
+      { name, url: `${url}/api/v1${route}`, connections, headers: { cookie } },
+      pid,
+    );
+    record(m);
+    measured.push(m);
+  }
+  return measured;
+}
+
+function recorder(kind: Kind, into: Measured[]) {
+  return (m: Measured) => {
+    into.push(m);
+    say(
+      `${kind.padEnd(8)} ${m.route.padEnd(24)} ${String(m.rps).padStart(6)} rps  p50 ${m.p50} ms  p99 ${m.p99} ms  ${m.non2xx + m.errors} failed  ${m.rssMiB} MiB`,
+    );
+  };
+}
+
+async function runOn(
+  kind: Kind,
+  config: ReturnType<typeof configOf>,
+  routes: RoutePlans[],
+  discussion: Discussed,
+) {
   const server = await startKindling(config.env);
   const pid = server.child.pid ?? 0;
   try {
@@ -478,12 +585,7 @@ async function runOn(kind: Kind, config: ReturnType<typeof configOf>, routes: Ro
     const connections = CONNECTIONS[kind];
     const headers = { cookie };
     const measured: Measured[] = [];
-    const record = (m: Measured) => {
-      measured.push(m);
-      say(
-        `${kind.padEnd(8)} ${m.route.padEnd(24)} ${String(m.rps).padStart(6)} rps  p50 ${m.p50} ms  p99 ${m.p99} ms  ${m.non2xx + m.errors} failed  ${m.rssMiB} MiB`,
-      );
-    };
+    const record = recorder(kind, measured);
     record(
       await drive(
         { name: 'trivial JSON (/healthz)', url: `${server.url}/healthz`, connections },
@@ -536,7 +638,33 @@ async function runOn(kind: Kind, config: ReturnType<typeof configOf>, routes: Ro
       record(m);
       searched.push({ ...m, word: search.word });
     }
-    return { measured, feedAlone, feedBeside, searched };
+    const discussed = await driveDiscussion(server.url, cookie, kind, pid, discussion, record);
+    return { measured, feedAlone, feedBeside, searched, discussed };
+  } finally {
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => server.child.once('exit', resolve));
+  }
+}
+
+/** `--only discussion`: issue 18's routes alone, on a server of their own. */
+async function runDiscussionOn(
+  kind: Kind,
+  config: ReturnType<typeof configOf>,
+  discussion: Discussed,
+) {
+  const server = await startKindling(config.env);
+  try {
+    const { cookie } = await signIn(server.url);
+    const measured: Measured[] = [];
+    await driveDiscussion(
+      server.url,
+      cookie,
+      kind,
+      server.child.pid ?? 0,
+      discussion,
+      recorder(kind, measured),
+    );
+    return measured;
   } finally {
     server.child.kill('SIGTERM');
     await new Promise((resolve) => server.child.once('exit', resolve));
@@ -665,8 +793,44 @@ function searchTargets(kind: Kind, searched: Searched[]) {
   }
 }
 
+/**
+ * Issue 18's targets: on PostgreSQL at 50 connections, the unread count and the first page of a
+ * member's 10,000 notifications p99 ≤ 50 ms; on both databases, an idea's first and last page of
+ * 1,000 comments as fast as its one page of 10: p99 within 20% (or 5 ms, the noise of a run).
+ */
+function discussionTargets(kind: Kind, discussed: Measured[]) {
+  const failed = (m: Measured) => m.non2xx + m.errors;
+  const figure = (m: Measured) =>
+    `p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.rps} req/s${failed(m) ? `, ${failed(m)} failed` : ''}`;
+  if (kind === 'postgres') {
+    for (const m of discussed.filter((d) => d.route.startsWith('notifications'))) {
+      target(
+        `postgres ${m.route} of 10,000 at ${m.connections} connections: p99 ≤ 50 ms (issue 18)`,
+        m.p99 <= 50 && failed(m) === 0,
+        figure(m),
+      );
+    }
+  }
+  const few = discussed.find((d) => d.route === 'comments of 10, first page');
+  for (const m of discussed.filter((d) => d.route.startsWith('comments of 1,000'))) {
+    const bound = few ? Math.max(few.p99 * 1.2, few.p99 + 5) : 0;
+    target(
+      `${kind} ${m.route}: p99 as an idea with 10 comments (≤ ${Math.round(bound)} ms, issue 18)`,
+      few !== undefined && m.p99 <= bound && failed(m) === 0,
+      `${figure(m)}; with 10: p99 ${few?.p99} ms`,
+    );
+  }
+}
+
 for (const kind of kinds) {
   const config = await prepare(kind);
+  const discussion = { ideas: await withDatabase(config, plantDiscussion) };
+  if (args.only === 'discussion') {
+    const discussed = await runDiscussionOn(kind, config, discussion);
+    results[kind] = discussed;
+    discussionTargets(kind, discussed);
+    continue;
+  }
   if (config.kind === 'postgres')
     say(`postgres at ${decodeURIComponent(new URL(config.url).host)}`);
   const plans = await withDatabase(config, (database) => checkPlans(database, BIG, say));
@@ -675,17 +839,23 @@ for (const kind of kinds) {
   if (args['plans-only']) continue;
   const ceiling = await measureCeiling(CONNECTIONS[kind]);
   ceilings[kind] = ceiling;
-  const { measured, feedAlone, feedBeside, searched } = await runOn(kind, config, plans);
+  const { measured, feedAlone, feedBeside, searched, discussed } = await runOn(
+    kind,
+    config,
+    plans,
+    discussion,
+  );
   for (const m of measured) m.shareOfCeiling = Math.round((m.rps / ceiling.rps) * 100) / 100;
   results[kind] = measured;
-  const searchNames = new Set(searched.map((m) => m.route));
+  const ownTargets = new Set([...searched, ...discussed].map((m) => m.route));
   loadTargets(
     kind,
-    measured.filter((m) => !searchNames.has(m.route)),
+    measured.filter((m) => !ownTargets.has(m.route)),
     ceiling,
     { alone: feedAlone, beside: feedBeside },
   );
   searchTargets(kind, searched);
+  discussionTargets(kind, discussed);
 }
 
 const file = path.join(root, 'bench/results.json');
