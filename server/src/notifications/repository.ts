@@ -15,25 +15,31 @@ export interface NotificationRow {
   actor: { id: number; first_name: string; last_name: string } | null;
 }
 
-/** Only what is unread, when asked: the statement then reads notifications_unread_idx alone. */
+/** Only what is unread, when asked: the page is then found on notifications_unread_idx. */
 const unreadOnly = (unread: boolean) => (unread ? sql`and read_at is null` : sql``);
 
 /**
- * A member's notifications counted on their index, never on the table's rows: the unread ones on
- * the partial notifications_unread_idx, all of them on notifications_recipient_idx.
+ * A member's unread notifications and (with `total`) all of them, in one statement, each counted
+ * on its index and never on the table's rows: the unread on the partial notifications_unread_idx,
+ * all on notifications_recipient_idx. Without `total`, the total is the unread.
  */
 export async function countNotifications(
   db: Executor,
   tenantId: number,
   recipientId: number,
-  unread: boolean,
-): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
+  total: boolean,
+): Promise<{ unread: number; total: number }> {
+  const mine = sql`tenant_id = ${tenantId} and recipient_id = ${recipientId}`;
+  const unread = sql`(select count(*) from notifications where ${mine} and read_at is null)::int`;
+  const [row] = await queryRows<{ unread: number; total: number }>(
     db,
-    sql`select count(*)::int as n from notifications
-        where tenant_id = ${tenantId} and recipient_id = ${recipientId} ${unreadOnly(unread)}`,
+    total
+      ? sql`select ${unread} as unread,
+                   (select count(*) from notifications where ${mine})::int as total`
+      : sql`select count(*)::int as unread, count(*)::int as total from notifications
+            where ${mine} and read_at is null`,
   );
-  return row?.n ?? 0;
+  return row ?? { unread: 0, total: 0 };
 }
 
 /**

@@ -39,10 +39,12 @@ export function listNotifications(
     deps.database.db,
     tenantId,
     async (tx) => {
-      const unreadCount = await countNotifications(tx, tenantId, userId, true);
-      const total = query.unread
-        ? unreadCount
-        : await countNotifications(tx, tenantId, userId, false);
+      const { unread: unreadCount, total } = await countNotifications(
+        tx,
+        tenantId,
+        userId,
+        !query.unread,
+      );
       const pages = totalPages(total, query.page_size);
       if (query.page > 1 && query.page > pages) throw notFound(notificationMessages.pageNotFound);
       const rows =
@@ -85,6 +87,6 @@ export function markRead(
       body.all ? 'all' : { ids: body.ids ?? [] },
       deps.now(),
     );
-    return { unread_count: await countNotifications(tx, tenantId, userId, true) };
+    return { unread_count: (await countNotifications(tx, tenantId, userId, false)).unread };
   });
 }
