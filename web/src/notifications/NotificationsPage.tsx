@@ -2,9 +2,11 @@ import type { Notification } from '@kindling/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { isApiError } from '../api/apiError.ts';
 import { formatLongDate, formatRelativeTime } from '../format/dates.ts';
 import { EmptyState, ListMessage } from '../ideas/EmptyState.tsx';
 import { Pager } from '../lists/Pager.tsx';
+import { useBackToFirstPage } from '../lists/useBackToFirstPage.ts';
 import { usePage } from '../lists/useUrlState.ts';
 import { Avatar } from '../shell/Avatar.tsx';
 import buttons from '../shell/buttons.module.css';
@@ -32,6 +34,9 @@ export function NotificationsPage() {
     queryFn: ({ signal }) => fetchNotifications(page, { signal }),
     placeholderData: keepPreviousData,
   });
+  // A page past the last (a stale link) goes back to the first.
+  const pageGone = page > 1 && isApiError(list.error, 'NOT_FOUND');
+  useBackToFirstPage(pageGone);
   const settle = (unreadCount: number) => {
     queryClient.setQueryData(notificationKeys.unread, unreadCount);
     return queryClient.invalidateQueries({ queryKey: notificationKeys.all });
@@ -80,7 +85,7 @@ export function NotificationsPage() {
         </button>
       }
     >
-      {list.isPending ? (
+      {list.isPending || pageGone ? (
         <p className={styles.muted}>Loading notifications…</p>
       ) : list.isError ? (
         <ListMessage>The notifications could not be loaded. {list.error.message}</ListMessage>
