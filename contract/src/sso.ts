@@ -30,6 +30,12 @@ export const ssoMessages = {
   redirect: 'redirect must be a path of the app, such as /dashboard.',
   unsafeUrl: 'This address must use https and must not be a private or local network address.',
   signsInThrough: (provider: string) => `This account signs in through ${provider}.`,
+  spKeysNotSaml:
+    "Only a SAML provider has Kindling's keys: an OpenID Connect provider has none to rotate.",
+  spKeysPrepared: 'New keys are already prepared: start using them, then retire the old ones.',
+  spKeysRetireFirst: 'Retire the old keys before preparing new ones.',
+  spKeysNoNext: 'Prepare new keys before starting to use them.',
+  spKeysNoPrevious: 'There are no old keys to retire.',
 } as const;
 
 const text = (max: number, required: string, long: string) =>
@@ -138,6 +144,24 @@ const certificate = z.object({
   fingerprint_sha256: z.string(),
 });
 
+/**
+ * The stages of one of Kindling's SAML certificates in a key rollover: `current` signs and
+ * decrypts; `next` is published beside it and decrypts, waiting to become current; `previous`
+ * only decrypts, for identity providers that have not read the metadata again, until retired.
+ */
+export const spCertificateRoles = ['current', 'next', 'previous'] as const;
+
+const spCertificate = certificate.extend({
+  role: z.enum(spCertificateRoles),
+  use: z.enum(['signing', 'encryption']),
+});
+
+/** POST /admin/identity-providers/{id}/sp-keys and the calls after it: the certificates now. */
+export const spKeysAnswer = z.object({
+  message: z.string(),
+  sp_certificates: z.array(spCertificate),
+});
+
 const providerCommon = {
   id: z.number().int(),
   name: z.string(),
@@ -174,7 +198,8 @@ export const identityProvider = z.discriminatedUnion('protocol', [
     sp_entity_id: z.string(),
     sp_metadata_url: z.string(),
     acs_url: z.string(),
-    sp_certificates: z.array(certificate),
+    /** Kindling's own certificates, current first, each with its role in a key rollover. */
+    sp_certificates: z.array(spCertificate),
   }),
 ]);
 
@@ -274,4 +299,5 @@ export type SsoTestResult = NonNullable<z.infer<typeof ssoTestResultAnswer>['res
 export type IdentityProviderBody = z.infer<typeof identityProviderBody>;
 export type IdentityProviderUpdate = z.infer<typeof identityProviderUpdateBody>;
 export type IdentityProvider = z.infer<typeof identityProvider>;
+export type SpCertificate = z.infer<typeof spCertificate>;
 export type PublicProviders = z.infer<typeof publicProvidersAnswer>;

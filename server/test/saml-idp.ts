@@ -43,11 +43,36 @@ export interface SamlPerson {
 export interface SamlAnswer {
   sign?: 'assertion' | 'response' | 'none';
   encrypt?: boolean;
+  /** Of several encryption certificates in the service provider's metadata, the one used. */
+  encryptTo?: 'first' | 'last';
   /** Replaces the template's values: Destination, Audience, SubjectRecipient, InResponseTo, … */
   values?: Record<string, string>;
 }
 
 const TRANSIENT = 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient';
+const KEY_DESCRIPTOR =
+  /<(?:md:)?KeyDescriptor\b[^>]*use="(signing|encryption)"[^>]*>[\s\S]*?<\/(?:md:)?KeyDescriptor>/g;
+
+/**
+ * The service provider's metadata once for each signing certificate it publishes, each with one
+ * encryption certificate: samlify reads one certificate of each use, where a real identity
+ * provider checks a signature against each published certificate (a key rollover publishes two).
+ */
+function perSigningCertificate(spMetadata: string, encryptTo: 'first' | 'last'): string[] {
+  const descriptors = [...spMetadata.matchAll(KEY_DESCRIPTOR)];
+  const ofUse = (use: string) => descriptors.filter((d) => d[1] === use).map((d) => d[0]);
+  const encryption = ofUse('encryption');
+  const encryptingTo = encryptTo === 'last' ? encryption.at(-1) : encryption[0];
+  const keeping = (kept: string[]) =>
+    descriptors.reduce(
+      (xml, [descriptor]) => (kept.includes(descriptor) ? xml : xml.replace(descriptor, '')),
+      spMetadata,
+    );
+  const signing = ofUse('signing');
+  return signing.length > 1
+    ? signing.map((one) => keeping([one, ...(encryptingTo ? [encryptingTo] : [])]))
+    : [keeping([...signing, ...(encryptingTo ? [encryptingTo] : [])])];
+}
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -114,22 +139,34 @@ export async function startSamlIdp() {
     const login = logins.get(url.searchParams.get('as') ?? '');
     if (!spMetadata || !login) return { status: 400, body: 'unknown service provider or person' };
     const { person, answer } = login;
-    const sp = samlify.ServiceProvider({
-      metadata:
-        answer.sign === 'response'
-          ? spMetadata.replace('WantAssertionsSigned="true"', 'WantAssertionsSigned="false"')
-          : spMetadata,
-    });
     const query = Object.fromEntries(url.searchParams);
-    let parsed: Awaited<ReturnType<typeof idp.parseLoginRequest>>;
-    try {
-      parsed = await idp.parseLoginRequest(sp, 'redirect', {
-        query,
-        octetString: octetString(url),
+    let found:
+      | {
+          sp: ReturnType<typeof samlify.ServiceProvider>;
+          parsed: Awaited<ReturnType<typeof idp.parseLoginRequest>>;
+        }
+      | undefined;
+    let refusal = 'no signing certificate';
+    for (const metadata of perSigningCertificate(spMetadata, answer.encryptTo ?? 'first')) {
+      const sp = samlify.ServiceProvider({
+        metadata:
+          answer.sign === 'response'
+            ? metadata.replace('WantAssertionsSigned="true"', 'WantAssertionsSigned="false"')
+            : metadata,
       });
-    } catch (error) {
-      return { status: 400, body: `refused: ${(error as Error).message}` };
+      try {
+        const parsed = await idp.parseLoginRequest(sp, 'redirect', {
+          query,
+          octetString: octetString(url),
+        });
+        found = { sp, parsed };
+        break;
+      } catch (error) {
+        refusal = (error as Error).message;
+      }
     }
+    if (!found) return { status: 400, body: `refused: ${refusal}` };
+    const { sp, parsed } = found;
     const requestId = String(parsed.extract.request?.id ?? '');
     const acs = String(/AssertionConsumerServiceURL="([^"]+)"/.exec(request)?.[1] ?? '');
     const now = new Date();

@@ -6,6 +6,7 @@ import {
   idParam,
   messageAnswer,
   publicProvidersAnswer,
+  spKeysAnswer,
   ssoTestResultAnswer,
 } from '@kindling/contract';
 import type { Deps } from '../context.ts';
@@ -22,6 +23,11 @@ import {
   updateIdentityProvider,
 } from './admin-service.ts';
 import { enabledProviders, findProvider } from './repository.ts';
+import {
+  activateServiceProviderKeys,
+  prepareServiceProviderKeys,
+  retireServiceProviderKeys,
+} from './sp-rollover.ts';
 import { readTestResult } from './test-sign-in.ts';
 
 const tag = 'Single sign-on' as const;
@@ -110,6 +116,79 @@ export function identityProviderRoutes(deps: Deps) {
       async (c) => {
         await deleteIdentityProvider(deps, actorOf(sessionOf(c)), c.req.valid('param').id);
         return c.json({ message: 'The identity provider was removed.' }, 200);
+      },
+    )
+    .openapi(
+      route({
+        access: 'admin',
+        method: 'post',
+        path: '/admin/identity-providers/{id}/sp-keys',
+        operationId: 'prepareServiceProviderKeys',
+        tag,
+        summary:
+          "Makes the next of Kindling's SAML signing and encryption keys for a provider, published in its metadata beside the current ones",
+        description:
+          "The first step of a key rollover. Kindling keeps signing with the current key and decrypts with either. Send the metadata to the identity provider's operators, then start using the new keys. 400 for an OpenID Connect provider, when new keys are already prepared, or while old keys are not yet retired.",
+        request: { params: idParam },
+        responses: {
+          201: json(spKeysAnswer, 'Prepared'),
+          400: errors[400],
+          404: errors[404],
+          ...guarded,
+        },
+      }),
+      async (c) => {
+        const certificates = await prepareServiceProviderKeys(
+          deps,
+          actorOf(sessionOf(c)),
+          c.req.valid('param').id,
+        );
+        return c.json({ message: 'New keys are prepared.', sp_certificates: certificates }, 201);
+      },
+    )
+    .openapi(
+      route({
+        access: 'admin',
+        method: 'post',
+        path: '/admin/identity-providers/{id}/sp-keys/activate',
+        operationId: 'activateServiceProviderKeys',
+        tag,
+        summary:
+          'Makes the next keys current: Kindling signs with them and the metadata publishes only them',
+        description:
+          'The old encryption key stays as `previous` and still decrypts, for an identity provider that has not read the metadata again, until it is retired. 400 when no new keys are prepared.',
+        request: { params: idParam },
+        responses: { 200: json(spKeysAnswer), 400: errors[400], 404: errors[404], ...guarded },
+      }),
+      async (c) => {
+        const certificates = await activateServiceProviderKeys(
+          deps,
+          actorOf(sessionOf(c)),
+          c.req.valid('param').id,
+        );
+        return c.json({ message: 'The new keys are in use.', sp_certificates: certificates }, 200);
+      },
+    )
+    .openapi(
+      route({
+        access: 'admin',
+        method: 'delete',
+        path: '/admin/identity-providers/{id}/sp-keys/previous',
+        operationId: 'retireServiceProviderKeys',
+        tag,
+        summary: "Forgets the previous of Kindling's SAML keys: the last step of a key rollover",
+        description:
+          'What is still encrypted to the old key is refused afterwards. 400 when there are none.',
+        request: { params: idParam },
+        responses: { 200: json(spKeysAnswer), 400: errors[400], 404: errors[404], ...guarded },
+      }),
+      async (c) => {
+        const certificates = await retireServiceProviderKeys(
+          deps,
+          actorOf(sessionOf(c)),
+          c.req.valid('param').id,
+        );
+        return c.json({ message: 'The old keys are retired.', sp_certificates: certificates }, 200);
       },
     )
     .openapi(

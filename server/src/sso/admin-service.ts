@@ -216,10 +216,19 @@ export async function updateIdentityProvider(
       refreshedAt = body.metadata_url ? deps.now() : null;
     }
   }
-  const values = { ...commonValues(body), settings, sealed, refreshedAt };
   await inTenant(deps.database.db, tenantId, async (tx) => {
     const locked = await lockProvider(tx, tenantId, id);
     if (!locked) throw notFound(PROVIDER_NOT_FOUND);
+    // Kindling's SAML keys as they are now: a key rollover step may have come in between.
+    const values =
+      locked.protocol === 'saml'
+        ? {
+            ...commonValues(body),
+            settings: { ...withoutKeys(settings), ...keysOf(storedSaml(locked)) },
+            sealed: locked.sealed,
+            refreshedAt,
+          }
+        : { ...commonValues(body), settings, sealed, refreshedAt };
     const fields = changedFields(describe(locked), describe({ ...locked, ...values }));
     await updateProvider(tx, tenantId, id, values, deps.now());
     await recordAudit(tx, {
@@ -232,6 +241,22 @@ export async function updateIdentityProvider(
       detail: { fields },
     });
   });
+}
+
+/** The settings that name Kindling's own SAML certificates, which only the rollover changes. */
+function keysOf(settings: SamlSettings) {
+  const { sp_certificates, sp_next_certificates, sp_previous_certificates } = settings;
+  return { sp_certificates, sp_next_certificates, sp_previous_certificates };
+}
+
+function withoutKeys(settings: Record<string, unknown>) {
+  const {
+    sp_certificates: _current,
+    sp_next_certificates: _next,
+    sp_previous_certificates: _previous,
+    ...rest
+  } = settings;
+  return rest;
 }
 
 /** What an update is compared on, with the secrets as whether they changed and not as values. */

@@ -1,8 +1,8 @@
-import type { IdentityProvider } from '@kindling/contract';
+import type { IdentityProvider, SpCertificate } from '@kindling/contract';
 import type { Config } from '../config.ts';
 import type { IdentityProviderRow } from '../db/schema-sso.ts';
 import { describeCertificate } from './saml-metadata.ts';
-import { oidcSettings, samlSettings, ssoUrls } from './settings.ts';
+import { oidcSettings, type SamlSettings, samlSettings, ssoUrls } from './settings.ts';
 
 /** A provider as administrators see it: settings and what was read, secrets never. */
 export function presentProvider(config: Config, row: IdentityProviderRow): IdentityProvider {
@@ -42,8 +42,22 @@ export function presentProvider(config: Config, row: IdentityProviderRow): Ident
     sp_entity_id: urls.samlMetadata(row.id),
     sp_metadata_url: urls.samlMetadata(row.id),
     acs_url: urls.samlAcs(row.id),
-    sp_certificates: [settings.sp_certificates.signing, settings.sp_certificates.encryption].map(
-      describeCertificate,
-    ),
+    sp_certificates: describeSpCertificates(settings),
   };
+}
+
+/** Kindling's certificates for a SAML provider: current, then next, then previous. */
+export function describeSpCertificates(settings: SamlSettings): SpCertificate[] {
+  const stages = [
+    ['current', settings.sp_certificates],
+    ['next', settings.sp_next_certificates],
+    ['previous', settings.sp_previous_certificates],
+  ] as const;
+  const uses = ['signing', 'encryption'] as const;
+  return stages.flatMap(([role, certificates]) =>
+    uses.flatMap((use) => {
+      const pem = (certificates as Partial<Record<typeof use, string>> | undefined)?.[use];
+      return pem === undefined ? [] : [{ ...describeCertificate(pem), role, use }];
+    }),
+  );
 }

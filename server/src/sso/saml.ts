@@ -6,6 +6,8 @@ import {
   SamlStatusError,
   ValidateInResponseTo,
 } from '@node-saml/node-saml';
+// The decryption node-saml itself applies (its package has no exports map; the version is pinned).
+import { decryptXml } from '@node-saml/node-saml/lib/xml.js';
 import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
 import type { Deps } from '../context.ts';
 import type { IdentityProviderRow } from '../db/schema-sso.ts';
@@ -19,7 +21,7 @@ import {
   takeRequest,
 } from './identity-repository.ts';
 import type { Pending } from './oidc.ts';
-import { openSecrets, samlSettings, ssoUrls } from './settings.ts';
+import { openSecrets, type Secrets, samlSettings, ssoUrls } from './settings.ts';
 
 /** How long a sign-in may take at the identity provider before its AuthnRequest is forgotten. */
 const REQUEST_MINUTES = 10;
@@ -32,6 +34,8 @@ const PERSISTENT = 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent';
 const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
 const BEARER = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';
 const MD = 'urn:oasis:names:tc:SAML:2.0:metadata';
+const DS = 'http://www.w3.org/2000/09/xmldsig#';
+const ASSERTION = 'urn:oasis:names:tc:SAML:2.0:assertion';
 const URI_FORMAT = 'urn:oasis:names:tc:SAML:2.0:attrname-format:uri';
 
 /** CONTRACT §8's attributes: the URI name, the friendly name, and whether Kindling needs it. */
@@ -114,11 +118,24 @@ class RequestCache implements CacheProvider {
   }
 }
 
-/** node-saml set up for one provider: Kindling's keys and addresses, the provider's certificates. */
-function samlOf(deps: Deps, provider: IdentityProviderRow, cache: RequestCache): SAML {
+/** Kindling's current keys for a provider, which every SAML provider has from its creation. */
+function currentKeys(provider: IdentityProviderRow, secrets: Secrets) {
+  if (!secrets.sp) throw new Error(`identity provider ${provider.id} has no service provider keys`);
+  return secrets.sp;
+}
+
+/**
+ * node-saml set up for one provider: Kindling's current keys and addresses, the provider's
+ * certificates; `decryptionPvk` when another of Kindling's encryption keys opens the response.
+ */
+function samlOf(
+  deps: Deps,
+  provider: IdentityProviderRow,
+  cache: RequestCache,
+  decryptionPvk?: string,
+): SAML {
   const settings = samlSettings(provider);
-  const keys = openSecrets(deps.config, provider).sp;
-  if (!keys) throw new Error(`identity provider ${provider.id} has no service provider keys`);
+  const keys = currentKeys(provider, openSecrets(deps.config, provider));
   const urls = ssoUrls(deps.config);
   return new SAML({
     issuer: urls.samlMetadata(provider.id),
@@ -128,7 +145,7 @@ function samlOf(deps: Deps, provider: IdentityProviderRow, cache: RequestCache):
     idpCert: settings.signing_certificates,
     privateKey: keys.signing.key,
     publicCert: keys.signing.certificate,
-    decryptionPvk: keys.encryption.key,
+    decryptionPvk: decryptionPvk ?? keys.encryption.key,
     signatureAlgorithm: 'sha256',
     // Either the response or the assertion must be signed (node-saml refuses neither).
     wantAuthnResponseSigned: false,
@@ -239,15 +256,51 @@ function recipientIs(assertion: unknown, acs: string): boolean {
   );
 }
 
+/** The posted response as a document, unverified; null when it is not XML. */
+function documentOf(samlResponse: string) {
+  const xml = Buffer.from(samlResponse, 'base64').toString('utf8');
+  return (
+    new DOMParser({ errorHandler: () => undefined }).parseFromString(xml, 'application/xml') ?? null
+  );
+}
+
 /** An attribute of the response's root element, read before (or without) any verification. */
 function rootAttribute(samlResponse: string, name: string): string | null {
-  const xml = Buffer.from(samlResponse, 'base64').toString('utf8');
-  const document = new DOMParser({ errorHandler: () => undefined }).parseFromString(
-    xml,
-    'application/xml',
-  );
-  return document?.documentElement?.getAttribute(name) || null;
+  return documentOf(samlResponse)?.documentElement?.getAttribute(name) || null;
 }
+
+/**
+ * Which of Kindling's encryption keys opens the response's encrypted assertion (or NameID). During
+ * a key rollover the identity provider may encrypt to the current or the next certificate, or,
+ * until it reads the metadata again, to the previous one, and node-saml takes a single key. So
+ * each key is tried here on the encrypted part alone, before node-saml sees the response: a key
+ * that does not fit uses up no request and remembers no assertion. When none fits, the current
+ * one is given, and node-saml refuses the response as it refuses any it cannot read.
+ */
+async function decryptionKeyOf(samlResponse: string, keys: string[]): Promise<string | undefined> {
+  if (keys.length < 2) return keys[0];
+  const document = documentOf(samlResponse);
+  const encrypted =
+    document?.getElementsByTagNameNS(ASSERTION, 'EncryptedAssertion')[0] ??
+    document?.getElementsByTagNameNS(ASSERTION, 'EncryptedID')[0];
+  if (!encrypted) return keys[0];
+  const xml = new XMLSerializer().serializeToString(encrypted);
+  for (const key of keys) {
+    try {
+      await decryptXml(xml, key);
+      return key;
+    } catch {
+      // Encrypted to another of the keys, or to none of them.
+    }
+  }
+  return keys[0];
+}
+
+/** Kindling's encryption keys that may open a response: current, next, then previous. */
+const decryptionKeys = (secrets: Secrets) =>
+  [secrets.sp, secrets.sp_next, secrets.sp_previous].flatMap((pair) =>
+    pair ? [pair.encryption.key] : [],
+  );
 
 const destinationOf = (samlResponse: string) => rootAttribute(samlResponse, 'Destination');
 
@@ -276,9 +329,13 @@ export async function finishSaml(
   const settings = samlSettings(provider);
   const acs = ssoUrls(deps.config).samlAcs(provider.id);
   const cache = new RequestCache(deps, tenant.id, provider.id, null);
+  const decryptionPvk = await decryptionKeyOf(
+    samlResponse,
+    decryptionKeys(openSecrets(deps.config, provider)),
+  );
   let profile: Profile | null;
   try {
-    ({ profile } = await samlOf(deps, provider, cache).validatePostResponseAsync({
+    ({ profile } = await samlOf(deps, provider, cache, decryptionPvk).validatePostResponseAsync({
       SAMLResponse: samlResponse,
     }));
   } catch (error) {
@@ -316,14 +373,18 @@ export async function finishSaml(
 /**
  * Kindling's metadata for one provider (CONTRACT §8): its entity id, the assertion consumer
  * service by HTTP-POST, its signing and encryption certificates, and the attributes it asks for.
+ * During a key rollover the next certificates are published beside the current ones, so that the
+ * identity provider trusts them before Kindling starts signing with them; the previous encryption
+ * certificate is published no more, so that a provider reading the metadata again moves on.
  */
 export function serviceProviderMetadata(
   deps: Deps,
   tenant: TenantRow,
   provider: IdentityProviderRow,
 ): string {
-  const keys = openSecrets(deps.config, provider).sp;
-  if (!keys) throw new Error(`identity provider ${provider.id} has no service provider keys`);
+  const secrets = openSecrets(deps.config, provider);
+  const keys = currentKeys(provider, secrets);
+  const next = secrets.sp_next;
   const urls = ssoUrls(deps.config);
   const xml = generateServiceProviderMetadata({
     issuer: urls.samlMetadata(provider.id),
@@ -331,19 +392,36 @@ export function serviceProviderMetadata(
     identifierFormat: null,
     wantAssertionsSigned: true,
     privateKey: keys.signing.key,
-    publicCerts: keys.signing.certificate,
+    publicCerts: next
+      ? [keys.signing.certificate, next.signing.certificate]
+      : keys.signing.certificate,
     decryptionPvk: keys.encryption.key,
     decryptionCert: keys.encryption.certificate,
     signatureAlgorithm: 'sha256',
   });
-  return withRequestedAttributes(xml, tenant.name);
+  return completeMetadata(xml, tenant.name, next?.encryption.certificate);
 }
 
-/** node-saml's metadata with an AttributeConsumingService naming CONTRACT §8's attributes. */
-function withRequestedAttributes(xml: string, serviceName: string): string {
+/**
+ * node-saml's metadata with an AttributeConsumingService naming CONTRACT §8's attributes, and a
+ * second encryption certificate (node-saml writes one) after the first, as it lists signing ones.
+ */
+function completeMetadata(xml: string, serviceName: string, nextEncryption?: string): string {
   const document = new DOMParser().parseFromString(xml, 'application/xml');
   const descriptor = document.getElementsByTagNameNS(MD, 'SPSSODescriptor')[0];
   if (!descriptor) throw new Error('node-saml metadata without an SPSSODescriptor');
+  if (nextEncryption) {
+    const encryption = Array.from(descriptor.getElementsByTagNameNS(MD, 'KeyDescriptor')).find(
+      (element) => element.getAttribute('use') === 'encryption',
+    );
+    const added = encryption?.cloneNode(true) as Element | undefined;
+    const certificate = added?.getElementsByTagNameNS(DS, 'X509Certificate')[0];
+    if (!encryption || !added || !certificate) {
+      throw new Error('node-saml metadata without an encryption certificate');
+    }
+    certificate.textContent = nextEncryption.replace(/-----[A-Z ]+-----|\s/g, '');
+    descriptor.insertBefore(added, encryption.nextSibling);
+  }
   const service = document.createElementNS(MD, 'AttributeConsumingService');
   service.setAttribute('index', '1');
   service.setAttribute('isDefault', 'true');

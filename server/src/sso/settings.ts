@@ -2,7 +2,7 @@ import type { Config } from '../config.ts';
 import type { IdentityProviderRow } from '../db/schema-sso.ts';
 import type { Discovery } from './oidc-client.ts';
 import { createSealer, type Sealer } from './sealing.ts';
-import type { ServiceProviderKeys } from './sp-keys.ts';
+import type { KeyPair, ServiceProviderKeys } from './sp-keys.ts';
 
 /** What an OIDC provider's `settings` column holds: nothing secret. */
 export interface OidcSettings {
@@ -12,7 +12,12 @@ export interface OidcSettings {
   discovery: Discovery;
 }
 
-/** What a SAML provider's `settings` column holds: its metadata as read, and Kindling's certificates. */
+/**
+ * What a SAML provider's `settings` column holds: its metadata as read, and Kindling's
+ * certificates: the current ones, the next ones while a key rollover is under way (published
+ * beside the current), and the previous encryption certificate once the next became current
+ * (its key still decrypts what an identity provider that has not read the metadata again sends).
+ */
 export interface SamlSettings {
   metadata_url: string | null;
   metadata_xml: string;
@@ -20,12 +25,16 @@ export interface SamlSettings {
   sso_url: string;
   signing_certificates: string[];
   sp_certificates: { signing: string; encryption: string };
+  sp_next_certificates?: { signing: string; encryption: string };
+  sp_previous_certificates?: { encryption: string };
 }
 
-/** What the sealed column holds once opened. */
+/** What the sealed column holds once opened: the private keys beside the certificates above. */
 export interface Secrets {
   client_secret?: string;
   sp?: ServiceProviderKeys;
+  sp_next?: ServiceProviderKeys;
+  sp_previous?: { encryption: KeyPair };
 }
 
 export const oidcSettings = (row: IdentityProviderRow) => row.settings as OidcSettings;

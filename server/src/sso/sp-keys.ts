@@ -4,7 +4,7 @@ import { randomBytes, webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 
 /** One of Kindling's own SAML key pairs: a private key and its self-signed certificate, in PEM. */
-interface KeyPair {
+export interface KeyPair {
   key: string;
   certificate: string;
 }

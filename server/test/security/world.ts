@@ -280,7 +280,8 @@ const pathRules: {
     params: (s) => ({ id: s.identityProvider.id }),
   },
   {
-    template: /^\/api\/v1\/auth\/sso\/saml\/\{id\}\/(metadata|acs)$/,
+    template:
+      /^\/api\/v1\/(auth\/sso\/saml\/\{id\}\/(metadata|acs)|admin\/identity-providers\/\{id\}\/sp-keys(\/activate|\/previous)?)$/,
     params: (s) => ({ id: s.samlProviderId }),
   },
 ];
