@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   identityProviderBody,
   identityProviderUpdateBody,
+  spKeysAnswer,
   ssoMessages,
   ssoStartQuery,
 } from './sso.ts';
@@ -91,5 +92,27 @@ describe('the start of a sign-in', () => {
       remember_session: false,
       test: false,
     });
+  });
+});
+
+describe("Kindling's certificates in a key rollover", () => {
+  it('names each certificate as before, with its role and use added', () => {
+    const certificate = {
+      subject: 'CN=kindling.example SAML signing',
+      not_after: '2036-11-27T00:00:00.000Z',
+      fingerprint_sha256: 'AB:CD',
+    };
+    const answer = {
+      message: 'New keys are prepared.',
+      sp_certificates: [
+        { ...certificate, role: 'current', use: 'signing' },
+        { ...certificate, role: 'next', use: 'encryption' },
+      ],
+    };
+    expect(spKeysAnswer.parse(answer)).toEqual(answer);
+    for (const wrong of [{ role: 'old' }, { use: 'both' }, { role: undefined }]) {
+      const sp_certificates = [{ ...answer.sp_certificates[0], ...wrong }];
+      expect(spKeysAnswer.safeParse({ ...answer, sp_certificates }).success).toBe(false);
+    }
   });
 });
