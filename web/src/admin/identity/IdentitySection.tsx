@@ -18,6 +18,7 @@ import {
 import { ProviderEditor } from './ProviderEditor.tsx';
 import { ProviderFacts } from './ProviderFacts.tsx';
 import { emptyProvider, providerToForm } from './providerForm.ts';
+import { SpKeys } from './SpKeys.tsx';
 import { TestSignIn } from './TestSignIn.tsx';
 
 const base = `${paths.admin}/identity`;
@@ -169,6 +170,7 @@ function EditProvider() {
         {provider.name} <span className={styles.muted}>({protocolName[provider.protocol]})</span>
       </h2>
       <ProviderFacts provider={provider} />
+      {provider.protocol === 'saml' && <SpKeys provider={provider} />}
       <TestSignIn provider={provider} />
       <ProviderEditor
         key={provider.updated_at}

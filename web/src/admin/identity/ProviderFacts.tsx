@@ -4,7 +4,7 @@ import styles from './IdentitySection.module.css';
 
 type Certificate = { subject: string; not_after: string; fingerprint_sha256: string };
 
-const day = (iso: string) =>
+export const day = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 
 function Certificates({ title, list }: { title: string; list: Certificate[] }) {
@@ -30,8 +30,9 @@ function Certificates({ title, list }: { title: string; list: Certificate[] }) {
 
 /**
  * What Kindling read from the provider and what the university's IT office needs from Kindling:
- * the redirect URI for OIDC; for SAML the service provider's metadata, its certificates, and the
- * identity provider's entity id, sign-in address and certificates as read from its metadata.
+ * the redirect URI for OIDC; for SAML the service provider's metadata, and the identity
+ * provider's entity id, sign-in address and certificates as read from its metadata (Kindling's
+ * own certificates are under 'Kindling's keys', with their rollover).
  */
 export function ProviderFacts({ provider }: { provider: IdentityProvider }) {
   if (provider.protocol === 'oidc') {
@@ -61,7 +62,6 @@ export function ProviderFacts({ provider }: { provider: IdentityProvider }) {
       </p>
       <CopyField label="SAML metadata URL" value={provider.sp_metadata_url} />
       <CopyField label="Assertion consumer service URL" value={provider.acs_url} />
-      <Certificates title="Kindling's certificates" list={provider.sp_certificates} />
       <h4 className={styles.factsTitle}>Read from the identity provider's metadata</h4>
       <dl className={styles.list}>
         <dt>Entity ID</dt>

@@ -2,6 +2,7 @@ import type {
   IdentityProviderBody,
   IdentityProviderUpdate,
   identityProvidersAnswer,
+  spKeysAnswer,
   ssoTestResultAnswer,
 } from '@kindling/contract';
 import type { z } from 'zod';
@@ -29,3 +30,11 @@ export const fetchTestResult = (id: number, signal: AbortSignal) =>
   api.get<z.infer<typeof ssoTestResultAnswer>>(`/admin/identity-providers/${id}/test-result`, {
     signal,
   });
+
+type SpKeys = z.infer<typeof spKeysAnswer>;
+const spKeysPath = (id: number) => `/admin/identity-providers/${id}/sp-keys`;
+
+/** The three steps of the rollover of Kindling's SAML keys, in their order. */
+export const prepareSpKeys = (id: number) => api.post<SpKeys>(spKeysPath(id));
+export const activateSpKeys = (id: number) => api.post<SpKeys>(`${spKeysPath(id)}/activate`);
+export const retireSpKeys = (id: number) => api.delete<SpKeys>(`${spKeysPath(id)}/previous`);
