@@ -244,7 +244,7 @@ test.describe('single sign-on', () => {
     page,
     browser,
   }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(150_000);
     // It takes the university in turn with the OIDC journey, as that one does (exclusive.ts).
     await exclusively('sso-tenant', async () => {
       const idp = await startSamlIdp();
@@ -276,7 +276,32 @@ test.describe('single sign-on', () => {
         expect(created.status()).toBe(201);
         const { id } = await created.json();
         // The IT office registers Kindling by its metadata URL.
-        idp.trust(await (await page.request.get(`/api/v1/auth/sso/saml/${id}/metadata`)).text());
+        const metadata = async () =>
+          (await page.request.get(`/api/v1/auth/sso/saml/${id}/metadata`)).text();
+        idp.trust(await metadata());
+
+        // Kindling's keys roll over in the console, the IT office getting the metadata once new
+        // keys are prepared; the member below signs in with the new keys in use.
+        await page.goto(at(`/admin/identity/${id}`));
+        const keys = page.getByRole('region', { name: "Kindling's keys" });
+        const step = async (label: string) => {
+          await keys.getByRole('button', { name: label }).click();
+          const asked = page.getByRole('alertdialog', { name: `${label}?` });
+          await asked.getByRole('button', { name: label }).click();
+          await expect(asked).toBeHidden();
+        };
+        await expect(keys.getByText('In use')).toHaveCount(2);
+        await step('Prepare new keys');
+        await expect(keys.getByText('New, not yet in use')).toHaveCount(2);
+        idp.trust(await metadata());
+        await step('Start using the new keys');
+        await expect(keys.getByText('Old, decrypts only')).toHaveCount(1);
+        await expect(keys.getByRole('button', { name: 'Retire the old keys' })).toBeVisible();
+        await saveScreenshot(page, testInfo, 'sso-saml-keys');
+        await page.setViewportSize({ width: 375, height: 740 });
+        await expectNoAxeViolations(page);
+        await saveScreenshot(page, testInfo, 'sso-saml-keys-375');
+        await page.setViewportSize({ width: 1280, height: 800 });
 
         const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
         const member = await context.newPage();
