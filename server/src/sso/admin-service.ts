@@ -224,7 +224,7 @@ export async function updateIdentityProvider(
       locked.protocol === 'saml'
         ? {
             ...commonValues(body),
-            settings: { ...withoutKeys(settings), ...keysOf(storedSaml(locked)) },
+            settings: { ...settings, ...keysOf(storedSaml(locked)) },
             sealed: locked.sealed,
             refreshedAt,
           }
@@ -243,20 +243,13 @@ export async function updateIdentityProvider(
   });
 }
 
-/** The settings that name Kindling's own SAML certificates, which only the rollover changes. */
+/**
+ * The settings that name Kindling's own SAML certificates, which only the rollover changes; each
+ * present, even when undefined, so that it replaces what an earlier read held (JSON drops it).
+ */
 function keysOf(settings: SamlSettings) {
   const { sp_certificates, sp_next_certificates, sp_previous_certificates } = settings;
   return { sp_certificates, sp_next_certificates, sp_previous_certificates };
-}
-
-function withoutKeys(settings: Record<string, unknown>) {
-  const {
-    sp_certificates: _current,
-    sp_next_certificates: _next,
-    sp_previous_certificates: _previous,
-    ...rest
-  } = settings;
-  return rest;
 }
 
 /** What an update is compared on, with the secrets as whether they changed and not as values. */
