@@ -8,7 +8,6 @@ import {
   interestStatuses,
   discussionMessages as m,
 } from './discussionMessages.ts';
-import { pageOf } from './query.ts';
 
 const noNul = (value: string) => !value.includes('\u0000');
 
@@ -45,11 +44,37 @@ export const comment = z.object({
   /** The author alone may edit; the author or an administrator may delete. */
   can_edit: z.boolean(),
   can_delete: z.boolean(),
+  /** Hidden by an administrator: its body is empty for everyone but administrators. */
+  hidden: z.boolean(),
+  can_hide: z.boolean(),
 });
 export type Comment = z.infer<typeof comment>;
 
-export const commentsPage = pageOf('comments', comment);
-export type CommentsPage = { comments: Comment[]; page: number; total_pages: number };
+export const commentsPage = z.object({
+  comments: z.array(comment),
+  page: z.number().int(),
+  total_pages: z.number().int(),
+  /** Closed by the idea's principal investigator, case manager or an administrator. */
+  closed: z.boolean(),
+  can_close: z.boolean(),
+});
+export type CommentsPage = {
+  comments: Comment[];
+  page: number;
+  total_pages: number;
+  closed: boolean;
+  can_close: boolean;
+};
+
+/** PUT /comments/{id}/hidden (administrators). */
+export const commentHiddenBody = z.object({
+  hidden: z.boolean({ error: 'hidden must be true or false.' }),
+});
+
+/** PUT /ideas/{id}/comments/closed (principal investigator, case manager, administrators). */
+export const commentsClosedBody = z.object({
+  closed: z.boolean({ error: 'closed must be true or false.' }),
+});
 
 export const createdId = z.object({ id: z.number().int() });
 

@@ -45,6 +45,11 @@ export const discussionMessages = {
   commentNotFound: 'The comment might have been deleted or never created.',
   commentNotYours: 'Only its author can edit a comment.',
   commentDeleteNotAllowed: 'Only its author or an administrator can delete a comment.',
+  commentHidden: 'This comment was hidden by an administrator.',
+  hideNotAllowed: 'Only an administrator can hide a comment.',
+  commentsClosed: 'Comments are closed on this idea.',
+  closeNotAllowed:
+    "Only the idea's principal investigator, its case manager or an administrator can close its comments.",
   kindRequired: 'Please choose what kind of interest this is.',
   messageRequired: 'Please enter a message.',
   messageTooLong: `Message must be at most ${INTEREST_MESSAGE_MAX} characters.`,

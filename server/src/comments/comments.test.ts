@@ -46,10 +46,14 @@ describe('comments on an idea (CONTRACT §9)', () => {
           },
           can_edit: true,
           can_delete: true,
+          hidden: false,
+          can_hide: false,
         },
       ],
       page: 1,
       total_pages: 1,
+      closed: false,
+      can_close: false,
     });
     const asAuthor = await (await author.client.call('GET', `/ideas/${ideaId}/comments`)).json();
     expect(asAuthor.comments[0]).toMatchObject({ can_edit: false, can_delete: false });
@@ -132,7 +136,13 @@ describe('comments on an idea (CONTRACT §9)', () => {
     expect((await admin.call('DELETE', `/comments/${theirs}`)).status).toBe(200);
     expect((await admin.call('DELETE', `/comments/${theirs}`)).status).toBe(404);
     const left = await (await reader.client.call('GET', `/ideas/${ideaId}/comments`)).json();
-    expect(left).toEqual({ comments: [], page: 1, total_pages: 0 });
+    expect(left).toEqual({
+      comments: [],
+      page: 1,
+      total_pages: 0,
+      closed: false,
+      can_close: false,
+    });
     const audit = await (await admin.call('GET', '/admin/audit?action=comment.remove')).json();
     expect(audit.entries).toEqual([
       expect.objectContaining({
@@ -140,6 +150,63 @@ describe('comments on an idea (CONTRACT §9)', () => {
         summary: expect.stringContaining('Rita Reader'),
       }),
     ]);
+  });
+
+  it('lets an administrator hide an abusive comment from members, audited, and show it again', async () => {
+    const { reader, author, admin, ideaId, comment } = await discussion();
+    const rude = await comment('Something rude');
+    const hide = (who: typeof admin, hidden: unknown) =>
+      who.call('PUT', `/comments/${rude}/hidden`, { hidden });
+    expect((await hide(author.client, true)).status).toBe(403);
+    expect((await hide(admin, 'yes')).status).toBe(400);
+    expect((await hide(admin, true)).status).toBe(200);
+    const asReader = await (await reader.client.call('GET', `/ideas/${ideaId}/comments`)).json();
+    expect(asReader.comments[0]).toMatchObject({ body: '', hidden: true, can_edit: false });
+    const asAdmin = await (await admin.call('GET', `/ideas/${ideaId}/comments`)).json();
+    expect(asAdmin.comments[0]).toMatchObject({
+      body: 'Something rude',
+      hidden: true,
+      can_hide: true,
+    });
+    const edit = await reader.client.call('PUT', `/comments/${rude}`, { body: 'Sorry' });
+    expect(edit.status).toBe(403);
+    expect((await edit.json()).message).toBe(discussionMessages.commentHidden);
+    expect((await hide(admin, false)).status).toBe(200);
+    const shown = await (await reader.client.call('GET', `/ideas/${ideaId}/comments`)).json();
+    expect(shown.comments[0]).toMatchObject({ body: 'Something rude', hidden: false });
+    const audit = await (await admin.call('GET', '/admin/audit?action=comment.hide')).json();
+    expect(audit.entries).toEqual([
+      expect.objectContaining({ summary: expect.stringContaining('Rita Reader') }),
+    ]);
+  });
+
+  it("lets the idea's principal investigator or an administrator close its comments, audited", async () => {
+    const { reader, author, admin, ideaId, comment } = await discussion();
+    const said = await comment('Before the filing');
+    const close = (who: typeof admin, closed: boolean) =>
+      who.call('PUT', `/ideas/${ideaId}/comments/closed`, { closed });
+    const refused = await close(reader.client, true);
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).message).toBe(discussionMessages.closeNotAllowed);
+    const asAuthor = await (await author.client.call('GET', `/ideas/${ideaId}/comments`)).json();
+    expect(asAuthor).toMatchObject({ closed: false, can_close: true });
+    expect((await close(author.client, true)).status).toBe(200);
+    const page = await (await reader.client.call('GET', `/ideas/${ideaId}/comments`)).json();
+    expect(page).toMatchObject({ closed: true, can_close: false });
+    expect(page.comments).toHaveLength(1);
+    for (const [method, path] of [
+      ['POST', `/ideas/${ideaId}/comments`],
+      ['PUT', `/comments/${said}`],
+    ] as const) {
+      const res = await reader.client.call(method, path, { body: 'More' });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect((await res.json()).message).toBe(discussionMessages.commentsClosed);
+    }
+    expect((await reader.client.call('DELETE', `/comments/${said}`)).status).toBe(200);
+    expect((await close(admin, false)).status).toBe(200);
+    await comment('Open again');
+    const audit = await (await admin.call('GET', '/admin/audit?action=comments.close')).json();
+    expect(audit.entries).toHaveLength(1);
   });
 
   it('refuses a member past 20 comments in 10 minutes with 429, others still comment', async () => {
@@ -163,19 +230,24 @@ describe('comments on an idea (CONTRACT §9)', () => {
       ['POST', `/ideas/${ideaId}/comments`],
       ['PUT', `/comments/${id}`],
       ['DELETE', `/comments/${id}`],
+      ['PUT', `/ideas/${ideaId}/comments/closed`],
       ['GET', '/ideas/2000000000/comments'],
       ['PUT', '/comments/2000000000'],
     ] as const) {
       const res = await stranger.client.call(
         method,
         path,
-        method === 'GET' ? undefined : { body: 'x' },
+        method === 'GET' ? undefined : { body: 'x', closed: true },
       );
       expect(res.status, `${method} ${path}`).toBe(404);
     }
-    for (const who of [other.admin]) {
-      expect((await who.call('DELETE', `/comments/${id}`)).status).toBe(404);
-    }
+    expect((await other.admin.call('DELETE', `/comments/${id}`)).status).toBe(404);
+    expect((await other.admin.call('PUT', `/comments/${id}/hidden`, { hidden: true })).status).toBe(
+      404,
+    );
+    expect(
+      (await other.admin.call('PUT', `/ideas/${ideaId}/comments/closed`, { closed: true })).status,
+    ).toBe(404);
     const res = await t.request(`/api/v1/ideas/${ideaId}/comments`);
     expect(res.status).toBe(401);
   });

@@ -18,3 +18,30 @@ export function authorizeEdit(session: SessionContext, authorId: number): void {
 export function authorizeDelete(session: SessionContext, authorId: number): void {
   if (!canDelete(session, authorId)) throw forbidden(discussionMessages.commentDeleteNotAllowed);
 }
+
+/** Hiding is moderation: administrators only, and audited. */
+export const canHide = (session: SessionContext) => isAdministrator(session);
+
+export function authorizeHide(session: SessionContext): void {
+  if (!canHide(session)) throw forbidden(discussionMessages.hideNotAllowed);
+}
+
+interface Owners {
+  principalInvestigatorId: number;
+  caseManagerId: number | null;
+}
+
+/** The idea's principal investigator and case manager, and administrators, close its comments. */
+export const canClose = (session: SessionContext, idea: Owners) =>
+  session.userId === idea.principalInvestigatorId ||
+  session.userId === idea.caseManagerId ||
+  isAdministrator(session);
+
+export function authorizeClose(session: SessionContext, idea: Owners): void {
+  if (!canClose(session, idea)) throw forbidden(discussionMessages.closeNotAllowed);
+}
+
+/** Nobody writes or edits a comment on an idea whose comments are closed. */
+export function ensureOpen(idea: { closed: boolean }): void {
+  if (idea.closed) throw forbidden(discussionMessages.commentsClosed);
+}

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../db/client.ts';
 import { pageLimit } from '../db/page-limit.ts';
-import { comments } from '../db/schema.ts';
+import { comments, ideas } from '../db/schema.ts';
 import { isoTime } from '../ideas/idea-rows.ts';
 import type { PageWindow } from '../ideas/paging.ts';
 
@@ -10,6 +10,7 @@ export interface CommentRow {
   body: string;
   created_at: string;
   edited_at: string | null;
+  hidden: boolean;
   author: {
     id: number;
     first_name: string;
@@ -51,6 +52,7 @@ export function commentsPage(
         select c.id, c.body, ${isoTime(sql`c.created_at`)} as created_at,
           case when c.edited_at is null then null else ${isoTime(sql`c.edited_at`)} end
             as edited_at,
+          c.hidden_at is not null as hidden,
           json_build_object('id', u.id, 'first_name', u.first_name, 'last_name', u.last_name,
             'profile_image_url', u.profile_image_url, 'role_name', r.name) as author
         from page p
@@ -79,6 +81,44 @@ export async function insertComment(
   return row.id;
 }
 
+/** Who may close an idea's comments, and whether they are closed: the idea's discussion rules. */
+export async function findDiscussion(db: Executor, tenantId: number, ideaId: number) {
+  const [row] = await db
+    .select({
+      title: ideas.title,
+      principalInvestigatorId: ideas.principalInvestigatorId,
+      caseManagerId: ideas.caseManagerId,
+      closed: sql<boolean>`${ideas.commentsClosedAt} is not null`,
+    })
+    .from(ideas)
+    .where(and(eq(ideas.tenantId, tenantId), eq(ideas.id, ideaId)));
+  return row;
+}
+
+export async function setCommentsClosed(
+  db: Executor,
+  tenantId: number,
+  ideaId: number,
+  at: Date | null,
+) {
+  await db
+    .update(ideas)
+    .set({ commentsClosedAt: at })
+    .where(and(eq(ideas.tenantId, tenantId), eq(ideas.id, ideaId)));
+}
+
+export async function setCommentHidden(
+  db: Executor,
+  tenantId: number,
+  commentId: number,
+  at: Date | null,
+) {
+  await db
+    .update(comments)
+    .set({ hiddenAt: at })
+    .where(and(eq(comments.tenantId, tenantId), eq(comments.id, commentId)));
+}
+
 /** A comment with what its rules and its audit entry need: author, idea and their names. */
 export async function findComment(db: Executor, tenantId: number, commentId: number) {
   const [row] = await queryRows<{
@@ -88,10 +128,13 @@ export async function findComment(db: Executor, tenantId: number, commentId: num
     idea_id: number;
     idea_title: string;
     body: string;
+    hidden: boolean;
+    idea_closed: boolean;
   }>(
     db,
     sql`select c.id, c.author_id, u.first_name || ' ' || u.last_name as author_name,
-          c.idea_id, i.title as idea_title, c.body
+          c.idea_id, i.title as idea_title, c.body, c.hidden_at is not null as hidden,
+          i.comments_closed_at is not null as idea_closed
         from comments c
         join users u on u.tenant_id = c.tenant_id and u.id = c.author_id
         join ideas i on i.tenant_id = c.tenant_id and i.id = c.idea_id

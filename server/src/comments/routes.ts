@@ -1,5 +1,7 @@
 import {
   commentBody,
+  commentHiddenBody,
+  commentsClosedBody,
   commentsPage,
   createdId,
   idParam,
@@ -10,7 +12,14 @@ import type { Deps } from '../context.ts';
 import { route } from '../http/access.ts';
 import { errors, json, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
-import { editComment, listComments, postComment, removeComment } from './service.ts';
+import {
+  closeComments,
+  editComment,
+  hideComment,
+  listComments,
+  postComment,
+  removeComment,
+} from './service.ts';
 
 const tag = 'Discussion' as const;
 const signedIn = { 400: errors[400], 401: errors[401] };
@@ -84,5 +93,57 @@ export function commentRoutes(deps: Deps) {
         responses: { ...owned, 200: json(messageAnswer) },
       }),
       async (c) => c.json(await removeComment(deps, sessionOf(c), c.req.valid('param').id), 200),
+    )
+    .openapi(
+      route({
+        access: 'member',
+        method: 'put',
+        path: '/comments/{id}/hidden',
+        operationId: 'hideComment',
+        tag,
+        summary:
+          'Hides an abusive comment from everyone but administrators, or shows it again (administrators: audited)',
+        request: {
+          params: idParam,
+          body: { content: { 'application/json': { schema: commentHiddenBody } }, required: true },
+        },
+        responses: { ...owned, 200: json(messageAnswer) },
+      }),
+      async (c) =>
+        c.json(
+          await hideComment(
+            deps,
+            sessionOf(c),
+            c.req.valid('param').id,
+            c.req.valid('json').hidden,
+          ),
+          200,
+        ),
+    )
+    .openapi(
+      route({
+        access: 'member',
+        method: 'put',
+        path: '/ideas/{id}/comments/closed',
+        operationId: 'closeComments',
+        tag,
+        summary:
+          "Closes an idea's comments or opens them again (its principal investigator, case manager or an administrator: audited)",
+        request: {
+          params: idParam,
+          body: { content: { 'application/json': { schema: commentsClosedBody } }, required: true },
+        },
+        responses: { ...owned, 200: json(messageAnswer) },
+      }),
+      async (c) =>
+        c.json(
+          await closeComments(
+            deps,
+            sessionOf(c),
+            c.req.valid('param').id,
+            c.req.valid('json').closed,
+          ),
+          200,
+        ),
     );
 }

@@ -9,18 +9,30 @@ import { consumeOrThrow } from '../auth/rate-limits.ts';
 import type { Deps, SessionContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { inTenant } from '../db/tenant-scope.ts';
-import { notFound } from '../http/errors.ts';
+import { forbidden, notFound } from '../http/errors.ts';
 import { pageWindow, totalPages } from '../ideas/paging.ts';
-import { findIdeaOwners } from '../ideas/repository.ts';
 import { commentPosted } from '../notifications/notices.ts';
-import { authorizeDelete, authorizeEdit, canDelete, canEdit } from './policy.ts';
+import {
+  authorizeClose,
+  authorizeDelete,
+  authorizeEdit,
+  authorizeHide,
+  canClose,
+  canDelete,
+  canEdit,
+  canHide,
+  ensureOpen,
+} from './policy.ts';
 import {
   type CommentRow,
   commentsPage,
   countComments,
   deleteComment,
   findComment,
+  findDiscussion,
   insertComment,
+  setCommentHidden,
+  setCommentsClosed,
   updateCommentBody,
 } from './repository.ts';
 
@@ -30,14 +42,14 @@ interface Paging {
 }
 
 async function existingIdea(tx: Tx, tenantId: number, ideaId: number) {
-  const idea = await findIdeaOwners(tx, tenantId, ideaId);
+  const idea = await findDiscussion(tx, tenantId, ideaId);
   if (!idea) throw notFound(ideaMessages.notFound);
   return idea;
 }
 
 const present = (session: SessionContext, row: CommentRow): CommentAnswer => ({
   id: row.id,
-  body: row.body,
+  body: row.hidden && !canHide(session) ? '' : row.body,
   created_at: row.created_at,
   edited_at: row.edited_at,
   author: {
@@ -47,8 +59,10 @@ const present = (session: SessionContext, row: CommentRow): CommentAnswer => ({
     profile_image_url: row.author.profile_image_url,
     role_name: row.author.role_name,
   },
-  can_edit: canEdit(session, row.author.id),
+  can_edit: canEdit(session, row.author.id) && !row.hidden,
   can_delete: canDelete(session, row.author.id),
+  hidden: row.hidden,
+  can_hide: canHide(session),
 });
 
 /** GET /ideas/{id}/comments: oldest first; a page past the last is 404, page 1 of none is empty. */
@@ -60,7 +74,7 @@ export function listComments(
 ): Promise<CommentsPage> {
   const { tenantId } = session;
   return inTenant(deps.database.db, tenantId, async (tx) => {
-    await existingIdea(tx, tenantId, ideaId);
+    const idea = await existingIdea(tx, tenantId, ideaId);
     const total = await countComments(tx, tenantId, ideaId);
     const pages = totalPages(total, paging.page_size);
     if (paging.page > 1 && paging.page > pages) throw notFound('No comments on this page.');
@@ -77,6 +91,8 @@ export function listComments(
       comments: rows.map((row) => present(session, row)),
       page: paging.page,
       total_pages: pages,
+      closed: idea.closed,
+      can_close: canClose(session, idea),
     };
   });
 }
@@ -98,7 +114,7 @@ export async function postComment(
     discussionMessages.commentsTooFast,
   );
   const id = await inTenant(deps.database.db, tenantId, async (tx) => {
-    await existingIdea(tx, tenantId, ideaId);
+    ensureOpen(await existingIdea(tx, tenantId, ideaId));
     const at = deps.now();
     const made = await insertComment(tx, { tenantId, ideaId, authorId: userId, body, at });
     await commentPosted(tx, { tenantId, actorId: userId, ideaId, at });
@@ -124,6 +140,8 @@ export async function editComment(
   await inTenant(deps.database.db, tenantId, async (tx) => {
     const comment = await existingComment(tx, tenantId, commentId);
     authorizeEdit(session, comment.author_id);
+    if (comment.hidden) throw forbidden(discussionMessages.commentHidden);
+    ensureOpen({ closed: comment.idea_closed });
     await updateCommentBody(tx, tenantId, commentId, body, deps.now());
   });
   return { message: 'The comment has been saved.' };
@@ -152,4 +170,59 @@ export async function removeComment(deps: Deps, session: SessionContext, comment
     }
   });
   return { message: 'The comment has been deleted.' };
+}
+
+/** PUT /comments/{id}/hidden: an administrator hides an abusive comment or shows it again. */
+export async function hideComment(
+  deps: Deps,
+  session: SessionContext,
+  commentId: number,
+  hidden: boolean,
+) {
+  const { tenantId, userId } = session;
+  authorizeHide(session);
+  await inTenant(deps.database.db, tenantId, async (tx) => {
+    const comment = await existingComment(tx, tenantId, commentId);
+    if (comment.hidden === hidden) return;
+    await setCommentHidden(tx, tenantId, commentId, hidden ? deps.now() : null);
+    await recordAudit(tx, {
+      tenantId,
+      actorId: userId,
+      action: hidden ? 'comment.hide' : 'comment.show',
+      targetType: 'idea',
+      targetId: comment.idea_id,
+      summary: `${hidden ? 'Hid' : 'Showed again'} a comment by ${comment.author_name} on “${comment.idea_title}”`,
+      detail: { comment_id: comment.id, author_id: comment.author_id, body: comment.body },
+    });
+  });
+  return { message: hidden ? 'The comment is hidden.' : 'The comment is shown again.' };
+}
+
+/**
+ * PUT /ideas/{id}/comments/closed: the principal investigator, case manager or an administrator
+ * closes an idea's comments (say, before a patent is filed) or opens them again; what was said
+ * stays readable. Audited, as it silences every member on the idea.
+ */
+export async function closeComments(
+  deps: Deps,
+  session: SessionContext,
+  ideaId: number,
+  closed: boolean,
+) {
+  const { tenantId, userId } = session;
+  await inTenant(deps.database.db, tenantId, async (tx) => {
+    const idea = await existingIdea(tx, tenantId, ideaId);
+    authorizeClose(session, idea);
+    if (idea.closed === closed) return;
+    await setCommentsClosed(tx, tenantId, ideaId, closed ? deps.now() : null);
+    await recordAudit(tx, {
+      tenantId,
+      actorId: userId,
+      action: closed ? 'comments.close' : 'comments.open',
+      targetType: 'idea',
+      targetId: ideaId,
+      summary: `${closed ? 'Closed' : 'Opened'} the comments on “${idea.title}”`,
+    });
+  });
+  return { message: closed ? 'Comments are closed.' : 'Comments are open again.' };
 }

@@ -291,6 +291,8 @@ export const ideas = pgTable(
     caseManagerId: integer('case_manager_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its principal investigator, case manager or an administrator closed its comments. */
+    commentsClosedAt: timestamp('comments_closed_at', { withTimezone: true }),
     /** What the recommended feed matches a member's profile against (docs/decisions/0010). */
     searchVector: tsvector('search_vector')
       .notNull()
@@ -465,6 +467,8 @@ export const comments = pgTable(
     body: text('body').notNull(),
     createdAt: createdAt(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** Hidden by an administrator (audited): kept, but its text shown to administrators only. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),

@@ -251,10 +251,10 @@ const pathRules: {
     params: (s) => ({ id: s.colleagueIdeaId }),
   },
   {
-    template: /^\/api\/v1\/ideas\/\{id\}\/(comments|interest)$/,
+    template: /^\/api\/v1\/ideas\/\{id\}\/(comments|interest|comments\/closed)$/,
     params: (s) => ({ id: s.ideaId }),
   },
-  { template: /^\/api\/v1\/comments\/\{id\}$/, params: (s) => ({ id: s.commentId }) },
+  { template: /^\/api\/v1\/comments\/\{id\}(\/hidden)?$/, params: (s) => ({ id: s.commentId }) },
   { template: /^\/api\/v1\/interest\/\{id\}$/, params: (s) => ({ id: s.interestId }) },
   {
     template: /^\/api\/v1\/ideas\/\{id\}(\/(follow|unfollow|experts|similar))?$/,

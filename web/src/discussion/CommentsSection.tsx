@@ -24,6 +24,8 @@ import {
   fetchComments,
   postComment,
   putComment,
+  putCommentHidden,
+  putCommentsClosed,
 } from './discussionApi.ts';
 
 /** One comment: who wrote it and when, its text, and the author's (or administrator's) actions. */
@@ -35,6 +37,7 @@ function CommentItem({
   onSave,
   onCancel,
   onDelete,
+  onHide,
 }: {
   comment: Comment;
   editing: boolean;
@@ -43,6 +46,7 @@ function CommentItem({
   onSave(body: string): Promise<void>;
   onCancel(): void;
   onDelete(): void;
+  onHide(): void;
 }) {
   const name = fullName(comment.author);
   return (
@@ -58,6 +62,7 @@ function CommentItem({
             {comment.edited_at && ' · edited'}
           </span>
         </div>
+        {comment.hidden && comment.can_hide && <span className={styles.status}>Hidden</span>}
       </div>
       {editing ? (
         <CommentForm
@@ -69,8 +74,12 @@ function CommentItem({
         />
       ) : (
         <>
-          <CommentText text={comment.body} />
-          {(comment.can_edit || comment.can_delete) && (
+          {comment.hidden && !comment.can_hide ? (
+            <p className={styles.muted}>{discussionMessages.commentHidden}</p>
+          ) : (
+            <CommentText text={comment.body} />
+          )}
+          {(comment.can_edit || comment.can_delete || comment.can_hide) && (
             <div className={styles.commentActions}>
               {comment.can_edit && (
                 <button type="button" className={styles.textButton} onClick={onEdit}>
@@ -85,6 +94,17 @@ function CommentItem({
                   disabled={busy}
                 >
                   Delete<span className="visually-hidden"> the comment by {name}</span>
+                </button>
+              )}
+              {comment.can_hide && (
+                <button
+                  type="button"
+                  className={styles.textButton}
+                  onClick={onHide}
+                  disabled={busy}
+                >
+                  {comment.hidden ? 'Show' : 'Hide'}
+                  <span className="visually-hidden"> the comment by {name}</span>
                 </button>
               )}
             </div>
@@ -137,8 +157,9 @@ function DeleteCommentDialog({
 
 /**
  * CONTRACT §9 comments on the idea page: oldest first, 10 a page (the URL's `page`), a member's
- * own to edit and delete (an administrator deletes any), and the box that warns that every
- * member, industry partners included, reads them before a patent is filed.
+ * own to edit and delete (an administrator deletes or hides any), and the box that warns that
+ * every member, industry partners included, reads them before a patent is filed. The idea's
+ * principal investigator, case manager and administrators may close the comments.
  */
 export function CommentsSection({ ideaId, count }: { ideaId: number; count: number }) {
   const queryClient = useQueryClient();
@@ -179,6 +200,20 @@ export function CommentsSection({ ideaId, count }: { ideaId: number; count: numb
     showToast('Your comment has been posted.', 'success');
   };
 
+  const [closing, setClosing] = useState(false);
+  const toggleClosed = async (closed: boolean) => {
+    setClosing(true);
+    try {
+      const { message } = await putCommentsClosed(ideaId, closed);
+      await queryClient.invalidateQueries({ queryKey: ['idea', ideaId] });
+      showToast(message, 'success');
+    } catch (error) {
+      showToast(problemMessage(error), 'error');
+    } finally {
+      setClosing(false);
+    }
+  };
+
   const comments = list.data?.comments ?? [];
   useScrollToHash('comments', !list.isPending);
   return (
@@ -212,17 +247,39 @@ export function CommentsSection({ ideaId, count }: { ideaId: number; count: numb
                 setEditing(null);
               }}
               onDelete={() => setDeleting(comment)}
+              onHide={() =>
+                void rows.change(comment, async () => {
+                  const { message } = await putCommentHidden(comment.id, !comment.hidden);
+                  return message;
+                })
+              }
             />
           ))}
         </ol>
       )}
       {list.data && <Pager page={list.data.page} totalPages={list.data.total_pages} />}
-      <CommentForm
-        label="Add a comment"
-        submitLabel="Post comment"
-        description={discussionMessages.disclosure}
-        onSave={post}
-      />
+      {list.data?.closed ? (
+        <p className={styles.closed}>{discussionMessages.commentsClosed}</p>
+      ) : (
+        list.data && (
+          <CommentForm
+            label="Add a comment"
+            submitLabel="Post comment"
+            description={discussionMessages.disclosure}
+            onSave={post}
+          />
+        )
+      )}
+      {list.data?.can_close && (
+        <button
+          type="button"
+          className={styles.textButton}
+          disabled={closing}
+          onClick={() => void toggleClosed(!list.data.closed)}
+        >
+          {list.data.closed ? 'Open comments again' : 'Close comments'}
+        </button>
+      )}
       {deleting && (
         <DeleteCommentDialog
           onClose={() => setDeleting(null)}

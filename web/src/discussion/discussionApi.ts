@@ -32,6 +32,12 @@ export const putComment = (commentId: number, body: string) =>
 export const deleteComment = (commentId: number) =>
   api.delete<{ message: string }>(`/comments/${commentId}`);
 
+export const putCommentHidden = (commentId: number, hidden: boolean) =>
+  api.put<{ message: string }>(`/comments/${commentId}/hidden`, { body: { hidden } });
+
+export const putCommentsClosed = (ideaId: number, closed: boolean) =>
+  api.put<{ message: string }>(`/ideas/${ideaId}/comments/closed`, { body: { closed } });
+
 export const postInterest = (ideaId: number, request: { kind: InterestKind; message: string }) =>
   api.post<{ id: number; status: 'open' }>(`/ideas/${ideaId}/interest`, { body: request });
 
