@@ -66,7 +66,7 @@ export type CommentsPage = {
   can_close: boolean;
 };
 
-/** PUT /comments/{id}/hidden (administrators). */
+/** PUT /admin/comments/{id}/hidden (administrators). */
 export const commentHiddenBody = z.object({
   hidden: z.boolean({ error: 'hidden must be true or false.' }),
 });

@@ -46,7 +46,6 @@ export const discussionMessages = {
   commentNotYours: 'Only its author can edit a comment.',
   commentDeleteNotAllowed: 'Only its author or an administrator can delete a comment.',
   commentHidden: 'This comment was hidden by an administrator.',
-  hideNotAllowed: 'Only an administrator can hide a comment.',
   commentsClosed: 'Comments are closed on this idea.',
   closeNotAllowed:
     "Only the idea's principal investigator, its case manager or an administrator can close its comments.",

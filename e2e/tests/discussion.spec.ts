@@ -117,6 +117,17 @@ test.describe('comments and interest at 1280 px', () => {
     await answer.getByRole('button', { name: 'Save answer' }).click();
     await expect(answer).toBeHidden();
     await expect(requests.getByText('Declined', { exact: true })).toBeVisible();
+
+    // Before a patent is filed, the principal investigator closes the comments.
+    const piComments = comments(pi);
+    await piComments.getByRole('button', { name: 'Close comments' }).click();
+    await expect(piComments.getByText('Comments are closed on this idea.')).toBeVisible();
+    await expect(piComments.getByRole('textbox', { name: 'Add a comment' })).toHaveCount(0);
+    await page.reload();
+    await expect(section.getByText('Comments are closed on this idea.')).toBeVisible();
+    await expect(section.getByRole('button', { name: 'Close comments' })).toHaveCount(0);
+    await piComments.getByRole('button', { name: 'Open comments again' }).click();
+    await expect(piComments.getByRole('textbox', { name: 'Add a comment' })).toBeVisible();
     await pi.context().close();
 
     // The member sees the answer under their own requests, reached from the profile menu.

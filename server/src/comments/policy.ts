@@ -19,12 +19,8 @@ export function authorizeDelete(session: SessionContext, authorId: number): void
   if (!canDelete(session, authorId)) throw forbidden(discussionMessages.commentDeleteNotAllowed);
 }
 
-/** Hiding is moderation: administrators only, and audited. */
+/** Hiding is moderation: administrators only (the route says so too), and audited. */
 export const canHide = (session: SessionContext) => isAdministrator(session);
-
-export function authorizeHide(session: SessionContext): void {
-  if (!canHide(session)) throw forbidden(discussionMessages.hideNotAllowed);
-}
 
 interface Owners {
   principalInvestigatorId: number;

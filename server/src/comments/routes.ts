@@ -96,9 +96,9 @@ export function commentRoutes(deps: Deps) {
     )
     .openapi(
       route({
-        access: 'member',
+        access: 'admin',
         method: 'put',
-        path: '/comments/{id}/hidden',
+        path: '/admin/comments/{id}/hidden',
         operationId: 'hideComment',
         tag,
         summary:

@@ -16,7 +16,6 @@ import {
   authorizeClose,
   authorizeDelete,
   authorizeEdit,
-  authorizeHide,
   canClose,
   canDelete,
   canEdit,
@@ -172,7 +171,7 @@ export async function removeComment(deps: Deps, session: SessionContext, comment
   return { message: 'The comment has been deleted.' };
 }
 
-/** PUT /comments/{id}/hidden: an administrator hides an abusive comment or shows it again. */
+/** PUT /admin/comments/{id}/hidden: an administrator hides an abusive comment or shows it again. */
 export async function hideComment(
   deps: Deps,
   session: SessionContext,
@@ -180,7 +179,6 @@ export async function hideComment(
   hidden: boolean,
 ) {
   const { tenantId, userId } = session;
-  authorizeHide(session);
   await inTenant(deps.database.db, tenantId, async (tx) => {
     const comment = await existingComment(tx, tenantId, commentId);
     if (comment.hidden === hidden) return;

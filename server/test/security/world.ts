@@ -254,7 +254,10 @@ const pathRules: {
     template: /^\/api\/v1\/ideas\/\{id\}\/(comments|interest|comments\/closed)$/,
     params: (s) => ({ id: s.ideaId }),
   },
-  { template: /^\/api\/v1\/comments\/\{id\}(\/hidden)?$/, params: (s) => ({ id: s.commentId }) },
+  {
+    template: /^\/api\/v1\/(admin\/)?comments\/\{id\}(\/hidden)?$/,
+    params: (s) => ({ id: s.commentId }),
+  },
   { template: /^\/api\/v1\/interest\/\{id\}$/, params: (s) => ({ id: s.interestId }) },
   {
     template: /^\/api\/v1\/ideas\/\{id\}(\/(follow|unfollow|experts|similar))?$/,

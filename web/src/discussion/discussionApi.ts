@@ -33,7 +33,7 @@ export const deleteComment = (commentId: number) =>
   api.delete<{ message: string }>(`/comments/${commentId}`);
 
 export const putCommentHidden = (commentId: number, hidden: boolean) =>
-  api.put<{ message: string }>(`/comments/${commentId}/hidden`, { body: { hidden } });
+  api.put<{ message: string }>(`/admin/comments/${commentId}/hidden`, { body: { hidden } });
 
 export const putCommentsClosed = (ideaId: number, closed: boolean) =>
   api.put<{ message: string }>(`/ideas/${ideaId}/comments/closed`, { body: { closed } });
