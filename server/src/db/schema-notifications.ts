@@ -81,3 +81,25 @@ export const notificationSettings = pgTable(
     }).onDelete('cascade'),
   ],
 );
+
+/**
+ * How many notifications a member has, and how many unread, kept by statement triggers on
+ * `notifications` (drizzle/0017): the bell's count and the list's pages read one row here instead
+ * of counting up to thousands of index entries per request (decision 0033's tallies, again).
+ */
+export const notificationTallies = pgTable(
+  'notification_tallies',
+  {
+    tenantId: tenantId(),
+    userId: integer('user_id').notNull(),
+    total: integer('total').notNull().default(0),
+    unread: integer('unread').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId] }),
+    foreignKey({
+      columns: [t.tenantId, t.userId],
+      foreignColumns: [users.tenantId, users.id],
+    }).onDelete('cascade'),
+  ],
+);

@@ -1,7 +1,8 @@
 import type { NotificationKind } from '@kindling/contract';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../db/client.ts';
 import { pageLimit } from '../db/page-limit.ts';
+import { notificationTallies } from '../db/schema-notifications.ts';
 import { isoTime } from '../ideas/idea-rows.ts';
 import type { PageWindow } from '../ideas/paging.ts';
 
@@ -19,26 +20,20 @@ export interface NotificationRow {
 const unreadOnly = (unread: boolean) => (unread ? sql`and read_at is null` : sql``);
 
 /**
- * A member's unread notifications and (with `total`) all of them, in one statement, each counted
- * on its index and never on the table's rows: the unread on the partial notifications_unread_idx,
- * all on notifications_recipient_idx. Without `total`, the total is the unread.
+ * A member's notifications, all and unread, as their tally keeps them (drizzle/0017): one row read
+ * by its key, however many they have.
  */
 export async function countNotifications(
   db: Executor,
   tenantId: number,
   recipientId: number,
-  total: boolean,
 ): Promise<{ unread: number; total: number }> {
-  const mine = sql`tenant_id = ${tenantId} and recipient_id = ${recipientId}`;
-  const unread = sql`(select count(*) from notifications where ${mine} and read_at is null)::int`;
-  const [row] = await queryRows<{ unread: number; total: number }>(
-    db,
-    total
-      ? sql`select ${unread} as unread,
-                   (select count(*) from notifications where ${mine})::int as total`
-      : sql`select count(*)::int as unread, count(*)::int as total from notifications
-            where ${mine} and read_at is null`,
-  );
+  const [row] = await db
+    .select({ unread: notificationTallies.unread, total: notificationTallies.total })
+    .from(notificationTallies)
+    .where(
+      and(eq(notificationTallies.tenantId, tenantId), eq(notificationTallies.userId, recipientId)),
+    );
   return row ?? { unread: 0, total: 0 };
 }
 

@@ -39,12 +39,9 @@ export function listNotifications(
     deps.database.db,
     tenantId,
     async (tx) => {
-      const { unread: unreadCount, total } = await countNotifications(
-        tx,
-        tenantId,
-        userId,
-        !query.unread,
-      );
+      const counts = await countNotifications(tx, tenantId, userId);
+      const unreadCount = counts.unread;
+      const total = query.unread ? counts.unread : counts.total;
       const pages = totalPages(total, query.page_size);
       if (query.page > 1 && query.page > pages) throw notFound(notificationMessages.pageNotFound);
       const rows =
@@ -87,6 +84,6 @@ export function markRead(
       body.all ? 'all' : { ids: body.ids ?? [] },
       deps.now(),
     );
-    return { unread_count: (await countNotifications(tx, tenantId, userId, false)).unread };
+    return { unread_count: (await countNotifications(tx, tenantId, userId)).unread };
   });
 }
