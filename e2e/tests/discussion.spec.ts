@@ -1,7 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { DEMO_PASSWORD, withDemo } from '../support/demo.ts';
-import { FACULTY, STUDENT, scrollToTop, signInAs, uniqueTitle } from '../support/ideas.ts';
+import { ADMIN, FACULTY, STUDENT, scrollToTop, signInAs, uniqueTitle } from '../support/ideas.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
 import { signInWith } from '../support/session.ts';
 
@@ -146,6 +146,8 @@ test.describe('comments and interest at 375 px', () => {
   test('the idea page with its comments and the interest form, looked at and scanned @phone', async ({
     page,
     idea,
+    playwright,
+    baseURL,
   }, testInfo) => {
     const member = await signInWith(page.request, STUDENT, DEMO_PASSWORD);
     expect(member.userId).toBeGreaterThan(0);
@@ -165,5 +167,27 @@ test.describe('comments and interest at 375 px', () => {
     await expect(form.getByText('Please enter a message.')).toBeVisible();
     await expectNoAxeViolations(page);
     await saveScreenshot(page, testInfo, 'interest-form', { fullPage: false });
+    await form.getByRole('button', { name: 'Cancel' }).click();
+
+    // An administrator hides the comment and closes the idea's comments: the member reads both.
+    const admin = await playwright.request.newContext({ baseURL });
+    await signInWith(admin, ADMIN, DEMO_PASSWORD);
+    const { id } = (await said.json()) as { id: number };
+    expect(
+      (await admin.put(`/api/v1/admin/comments/${id}/hidden`, { data: { hidden: true } })).status(),
+    ).toBe(200);
+    expect(
+      (
+        await admin.put(`/api/v1/ideas/${idea.id}/comments/closed`, { data: { closed: true } })
+      ).status(),
+    ).toBe(200);
+    await admin.dispose();
+    await page.reload();
+    await expect(
+      comments(page).getByText('This comment was hidden by an administrator.'),
+    ).toBeVisible();
+    await expect(comments(page).getByText('Comments are closed on this idea.')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, testInfo, 'idea-comments-moderated');
   });
 });
