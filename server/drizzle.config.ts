@@ -7,6 +7,7 @@ export default defineConfig({
     './src/db/schema-sso.ts',
     './src/db/schema-notifications.ts',
     './src/db/schema-scheduler.ts',
+    './src/db/schema-scholarly.ts',
   ],
   out: './drizzle',
 });

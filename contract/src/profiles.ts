@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normaliseDoi } from './doi.ts';
 import { limits } from './limits.ts';
 import { experienceEntry } from './people.ts';
 import { profileMessages } from './profileMessages.ts';
@@ -114,6 +115,10 @@ export const publicationEntry = z.object({
   authors: z.string(),
   year: z.number().int().nullable(),
   citations: z.number().int().nullable(),
+  /** Normalised (contract/src/doi.ts); with one, citations are OpenAlex's count (CONTRACT §10). */
+  doi: z.string().nullable(),
+  venue: z.string(),
+  url: z.string().nullable(),
 });
 export const grantEntry = z.object({
   organization: z.string(),
@@ -170,6 +175,41 @@ const publicationInput = z.object({
       .min(0, { message: 'Citations must be a whole number.' })
       .max(10_000_000, { message: 'Citations must be a whole number.' })
       .nullable(),
+  ),
+  doi: z.preprocess(
+    blankToNull,
+    z
+      .string({ error: 'DOI must be a DOI such as 10.1000/xyz123.' })
+      .transform((value, context) => {
+        const doi = normaliseDoi(value);
+        if (doi === null) {
+          context.addIssue({
+            code: 'custom',
+            message: 'DOI must be a DOI such as 10.1000/xyz123.',
+          });
+          return z.NEVER;
+        }
+        return doi;
+      })
+      .nullable()
+      .optional()
+      .transform((value) => value ?? null),
+  ),
+  venue: text('Venue', 300),
+  url: z.preprocess(
+    nullToEmpty,
+    z
+      .string({ error: 'URL must be a valid URL' })
+      .trim()
+      .max(500, { message: tooLong('URL', 500) })
+      .refine((value) => value === '' || PROFILE_URL_PATTERN.test(value), {
+        message: 'URL must be a valid URL',
+      })
+      .transform((value) =>
+        value === '' ? null : /^https?:\/\//i.test(value) ? value : `https://${value}`,
+      )
+      .optional()
+      .transform((value) => value ?? null),
   ),
 });
 const grantInput = z.object({
@@ -297,6 +337,9 @@ export const userProfile = z.object({
   total_citations: z.number().int(),
   oldest_publication_year: z.number().int().nullable(),
   grants: z.array(grantEntry),
+  /** CONTRACT §10: the member's ORCID iD, verified only when linked through ORCID's own sign-in. */
+  orcid: z.string().nullable(),
+  orcid_verified: z.boolean(),
   /** Ideas whose principal investigator this member is, newest first. */
   ideas: z.array(z.object({ id: z.number().int(), title: z.string(), created_at: z.string() })),
   permissions: z.array(z.string()),

@@ -40,6 +40,12 @@ const env = z.object({
   S3_PUBLIC_URL: url(['http', 'https']).optional(),
   REDIS_URL: url(['redis', 'rediss']).optional(),
   REDIS_PREFIX: z.string().default('kindling:'),
+  ORCID_API_URL: url(['http', 'https']).default('https://pub.orcid.org'),
+  CROSSREF_API_URL: url(['http', 'https']).default('https://api.crossref.org'),
+  OPENALEX_API_URL: url(['http', 'https']).default('https://api.openalex.org'),
+  OPENALEX_API_KEY: z.string().min(1).optional(),
+  ORCID_CLIENT_ID: z.string().min(1).optional(),
+  ORCID_CLIENT_SECRET: z.string().min(1).optional(),
   /** Test hook: how often the scheduler looks for work; ignored in production. */
   SCHEDULER_TICK_MS: z.coerce.number().int().min(50).max(3_600_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -52,7 +58,7 @@ export type DatabaseConfig =
 export interface Config {
   production: boolean;
   /**
-   * Where requests to identity providers may go (sso/network.ts, CONTRACT §8): anywhere in
+   * Where requests to identity providers may go (outbound/network.ts, CONTRACT §8): anywhere in
    * development; https to public addresses in production; that and the loopback address otherwise.
    */
   providerNetwork: 'open' | 'loopback' | 'public';
@@ -78,6 +84,15 @@ export interface Config {
   logLevel: string;
   /** How often the scheduler looks for periods due (scheduler/scheduler.ts): each minute. */
   schedulerEveryMs: number;
+  /** The outside sources of scholarly profiles (CONTRACT §10), each base URL without a final slash. */
+  scholarly: {
+    orcidApiUrl: string;
+    crossrefApiUrl: string;
+    openalexApiUrl: string;
+    openalexApiKey: string | null;
+    /** ORCID's own sign-in, which marks a linked iD verified; null where the deployment has none. */
+    orcidClient: { id: string; secret: string } | null;
+  };
 }
 
 function origin(value: string): string {
@@ -160,5 +175,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     // Fault tests run two processes whose schedules must meet within seconds, not minutes.
     schedulerEveryMs: (production ? undefined : e.SCHEDULER_TICK_MS) ?? 60_000,
+    scholarly: {
+      orcidApiUrl: e.ORCID_API_URL.replace(/\/+$/, ''),
+      crossrefApiUrl: e.CROSSREF_API_URL.replace(/\/+$/, ''),
+      openalexApiUrl: e.OPENALEX_API_URL.replace(/\/+$/, ''),
+      openalexApiKey: e.OPENALEX_API_KEY ?? null,
+      orcidClient:
+        e.ORCID_CLIENT_ID && e.ORCID_CLIENT_SECRET
+          ? { id: e.ORCID_CLIENT_ID, secret: e.ORCID_CLIENT_SECRET }
+          : null,
+    },
   };
 }

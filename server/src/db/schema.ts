@@ -153,6 +153,9 @@ export const users = pgTable(
     projects: jsonb('projects').notNull().default([]),
     publications: jsonb('publications').notNull().default([]),
     grants: jsonb('grants').notNull().default([]),
+    /** CONTRACT §10: bare form; verified only when linked through ORCID's own sign-in. */
+    orcid: text('orcid'),
+    orcidVerified: boolean('orcid_verified').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
@@ -164,6 +167,7 @@ export const users = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('users_email_key').on(t.tenantId, sql`lower(${t.email})`),
+    uniqueIndex('users_orcid_key').on(t.tenantId, t.orcid).where(sql`orcid is not null`),
     foreignKey({ columns: [t.tenantId, t.roleId], foreignColumns: [roles.tenantId, roles.id] }),
     foreignKey({
       columns: [t.tenantId, t.schoolId],

@@ -45,6 +45,8 @@ export function presentProfile(row: ProfileRow, ideas: OwnIdeaRow[]): UserProfil
     publications,
     ...publicationTotals(publications),
     grants: grantsOf(row.grants),
+    orcid: row.orcid,
+    orcid_verified: row.orcid !== null && row.orcidVerified,
     ideas: ideas.map((idea) => ({
       id: idea.id,
       title: idea.title,

@@ -277,6 +277,9 @@ describe('profiles', () => {
         authors: 'X',
         year: null,
         citations: null,
+        doi: null,
+        venue: '',
+        url: null,
       });
     });
 

@@ -38,6 +38,8 @@ export async function findProfileRow(db: Executor, tenantId: number, userId: num
       projects: users.projects,
       publications: users.publications,
       grants: users.grants,
+      orcid: users.orcid,
+      orcidVerified: users.orcidVerified,
     })
     .from(users)
     .innerJoin(roles, and(eq(roles.tenantId, users.tenantId), eq(roles.id, users.roleId)))
@@ -91,4 +93,20 @@ export async function activeSchoolExists(db: Executor, tenantId: number, schoolI
       and(eq(schools.tenantId, tenantId), eq(schools.id, schoolId), eq(schools.isActive, true)),
     );
   return row !== undefined;
+}
+
+/**
+ * Sets or clears the member's ORCID iD; a typed iD is never verified (CONTRACT §10). Another
+ * member's iD fails on users_orcid_key, which decides a race between two members too.
+ */
+export async function updateOrcid(
+  db: Executor,
+  tenantId: number,
+  userId: number,
+  orcid: string | null,
+) {
+  await db
+    .update(users)
+    .set({ orcid, orcidVerified: false, updatedAt: sql`now()` })
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
 }

@@ -3,6 +3,7 @@ import {
   errorBody,
   idParam,
   limits,
+  orcidBody,
   photoAnswer,
   profileAnswer,
   profileMessages,
@@ -13,7 +14,7 @@ import type { Deps } from '../context.ts';
 import { route } from '../http/access.ts';
 import { errors, json, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
-import { saveProfile, uploadPhoto, viewProfile } from './service.ts';
+import { saveOrcid, saveProfile, uploadPhoto, viewProfile } from './service.ts';
 
 const photoForm = z.object({
   file: z
@@ -63,6 +64,34 @@ export function profileRoutes(deps: Deps) {
           c.req.valid('param').id,
           c.req.valid('json'),
         );
+        return c.json({ profile }, 200);
+      },
+    )
+    .openapi(
+      route({
+        access: 'member',
+        method: 'put',
+        path: '/profiles/{id}/orcid',
+        operationId: 'updateOrcid',
+        tag: 'Profiles',
+        summary:
+          'Sets or clears your ORCID iD (checked as ORCID checks it); a typed iD is unverified',
+        request: {
+          params: idParam,
+          body: { content: { 'application/json': { schema: orcidBody } }, required: true },
+        },
+        responses: {
+          200: json(profileAnswer),
+          400: errors[400],
+          401: errors[401],
+          403: errors[403],
+          404: errors[404],
+          409: errors[409],
+        },
+      }),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const profile = await saveOrcid(deps, sessionOf(c), id, c.req.valid('json').orcid);
         return c.json({ profile }, 200);
       },
     )

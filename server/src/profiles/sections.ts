@@ -64,6 +64,9 @@ export const publicationsOf = (value: unknown): UserProfile['publications'] =>
     authors: str(e.authors),
     year: intOrNull(e.year),
     citations: intOrNull(e.citations),
+    doi: strOrNull(e.doi),
+    venue: str(e.venue),
+    url: strOrNull(e.url),
   }));
 
 export const grantsOf = (value: unknown): UserProfile['grants'] =>

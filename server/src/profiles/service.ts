@@ -5,12 +5,14 @@ import {
   type ProfileUpdate,
   profileMessages,
   readOnlyLinkMessage,
+  scholarlyMessages,
   type UserProfile,
 } from '@kindling/contract';
 import type { Deps, SessionContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { inTenant } from '../db/tenant-scope.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { newPhotoKey } from '../storage/port.ts';
 import { insertUpload, removeFiles, takeUnusedUploads, uploadIssued } from '../storage/uploads.ts';
 import { bioTextLength, sanitizeBio } from './bio.ts';
@@ -23,6 +25,7 @@ import {
   findProfileRow,
   listOwnIdeas,
   type ProfileRow,
+  updateOrcid,
   updateProfileRow,
 } from './repository.ts';
 
@@ -215,4 +218,28 @@ export async function uploadPhoto(
     }),
   );
   return { profile_image_url: url };
+}
+
+/**
+ * PUT /profiles/{id}/orcid: the owner types or clears their iD. Saving the iD already saved keeps
+ * it as it is, verified or not; any other iD is unverified until linked through ORCID's sign-in.
+ */
+export async function saveOrcid(
+  deps: Deps,
+  session: SessionContext,
+  userId: number,
+  orcid: string | null,
+): Promise<UserProfile> {
+  authorizeOwnProfile(session, userId);
+  try {
+    return await inTenant(deps.database.db, session.tenantId, async (tx) => {
+      const current = await findProfileRow(tx, session.tenantId, userId);
+      if (!current) throw notFound(profileMessages.notFound);
+      if (current.orcid !== orcid) await updateOrcid(tx, session.tenantId, userId, orcid);
+      return loadProfile(tx, session, userId);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(scholarlyMessages.orcidTaken);
+    throw error;
+  }
 }

@@ -8,7 +8,7 @@ import type { Deps } from '../context.ts';
 import type { IdentityProviderRow } from '../db/schema-sso.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { guardedFetch, urlAllowed } from './network.ts';
+import { guardedFetch, urlAllowed } from '../outbound/network.ts';
 import { discover } from './oidc-client.ts';
 import { presentProvider } from './presenter.ts';
 import {

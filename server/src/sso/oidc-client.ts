@@ -1,6 +1,6 @@
 import * as client from 'openid-client';
 import type { Config } from '../config.ts';
-import { type GuardedFetch, guardedFetch } from './network.ts';
+import { type GuardedFetch, guardedFetch } from '../outbound/network.ts';
 
 /** What Kindling keeps of an OIDC provider's discovery document. */
 export type Discovery = client.ServerMetadata;

@@ -53,6 +53,7 @@ const OWN_ID_ONLY = new Set([
   'GET /api/v1/users/{id}',
   'PUT /api/v1/profiles/{id}',
   'POST /api/v1/profiles/{id}/photo',
+  'PUT /api/v1/profiles/{id}/orcid',
   // The claim token must belong to {id}, else 403: Beta's token never belongs to Alpha's user.
   'PUT /api/v1/users/{id}/status',
 ]);

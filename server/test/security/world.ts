@@ -266,7 +266,10 @@ const pathRules: {
   { template: /^\/api\/v1\/users\/\{id\}\/ideas$/, params: (s) => ({ id: s.faculty.id }) },
   { template: /^\/api\/v1\/users\/\{id\}$/, params: (s) => ({ id: s.faculty.id }) },
   { template: /^\/api\/v1\/users\/\{id\}\/status$/, params: (s) => ({ id: s.invitee.id }) },
-  { template: /^\/api\/v1\/profiles\/\{id\}(\/photo)?$/, params: (s) => ({ id: s.faculty.id }) },
+  {
+    template: /^\/api\/v1\/profiles\/\{id\}(\/photo|\/orcid)?$/,
+    params: (s) => ({ id: s.faculty.id }),
+  },
   { template: /^\/api\/v1\/admin\/users\/\{id\}\/[a-z-]+$/, params: (s) => ({ id: s.student.id }) },
   { template: /^\/api\/v1\/admin\/schools\/\{id\}$/, params: (s) => ({ id: s.schoolId }) },
   { template: /^\/api\/v1\/admin\/departments\/\{id\}$/, params: (s) => ({ id: s.departmentId }) },
@@ -342,6 +345,7 @@ const bodyRules: Record<string, (side: Side) => Record<string, unknown>> = {
   'POST /api/v1/ideas': (s) => ({ support_ids: [s.supportId] }),
   'PUT /api/v1/ideas/{id}': (s) => ({ support_ids: [s.supportId] }),
   'PUT /api/v1/profiles/{id}': () => ({ first_name: 'Sample', last_name: 'Person', bio: 'A bio.' }),
+  'PUT /api/v1/profiles/{id}/orcid': () => ({ orcid: null }),
   'PUT /api/v1/admin/settings': () => ({ time_zone: 'Europe/Berlin' }),
   'POST /api/v1/admin/identity-providers': (s) => ({
     protocol: 'saml',

@@ -32,6 +32,8 @@ export function testProfile(overrides: Partial<UserProfile> = {}): UserProfile {
     total_citations: 0,
     oldest_publication_year: null,
     grants: [],
+    orcid: null,
+    orcid_verified: false,
     ideas: [],
     permissions: [],
     ...overrides,

@@ -4,8 +4,8 @@ import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 /**
- * Every request the server makes to an identity provider (discovery, keys, tokens, metadata) goes
- * through here: with a time limit and a size limit, never following a redirect, and, outside
+ * Every request the server makes to another service (an identity provider's discovery, keys, tokens
+ * and metadata; the scholarly sources of CONTRACT §10) goes through here: with a time limit and a size limit, never following a redirect, and, outside
  * development, only to addresses a provider URL may reach (CONTRACT §8). The address is checked as
  * the connection is made, on the address actually connected to, so a name that resolves to a
  * public address when checked and to a private one when used (DNS rebinding) is still refused.
@@ -20,8 +20,12 @@ export type NetworkPolicy =
 
 class UnsafeAddressError extends Error {}
 
-const LIMIT_BYTES = 2 * 1024 * 1024;
-const LIMIT_MS = 8_000;
+/** How much an answer may hold and how long it may take, the answer read whole. */
+export interface FetchLimits {
+  bytes: number;
+  ms: number;
+}
+const PROVIDER_LIMITS: FetchLimits = { bytes: 2 * 1024 * 1024, ms: 8_000 };
 
 const loopback = new BlockList();
 loopback.addSubnet('127.0.0.0', 8, 'ipv4');
@@ -122,10 +126,12 @@ function bodyBytes(body: GuardedInit['body']): Buffer | undefined {
 }
 
 /**
- * A fetch for providers: the answer is read whole (at most 2 MiB) within 8 seconds, and a
- * redirect is handed back as it came. Its shape is the Fetch API's, so openid-client can use it.
+ * A fetch whose answer is read whole within its limits (for providers, at most 2 MiB within 8
+ * seconds), a redirect handed back as it came. Its shape is the Fetch API's, so openid-client can
+ * use it.
  */
-export function guardedFetch(policy: NetworkPolicy) {
+export function guardedFetch(policy: NetworkPolicy, limits: FetchLimits = PROVIDER_LIMITS) {
+  const { bytes: limitBytes, ms: limitMs } = limits;
   return async (target: string, init: GuardedInit = {}): Promise<Response> => {
     const url = new URL(target);
     if (!urlAllowed(policy, target)) throw new UnsafeAddressError(`${url.origin} is not allowed`);
@@ -144,7 +150,7 @@ export function guardedFetch(policy: NetworkPolicy) {
           method: init.method ?? 'GET',
           headers: { 'user-agent': 'Kindling', ...headers },
           lookup: checkedLookup(policy, url.protocol),
-          timeout: LIMIT_MS,
+          timeout: limitMs,
           signal: init.signal,
         },
         (response) => {
@@ -152,8 +158,8 @@ export function guardedFetch(policy: NetworkPolicy) {
           let size = 0;
           response.on('data', (chunk: Buffer) => {
             size += chunk.length;
-            if (size > LIMIT_BYTES) {
-              request.destroy(new Error(`${url.origin} answered more than ${LIMIT_BYTES} bytes`));
+            if (size > limitBytes) {
+              request.destroy(new Error(`${url.origin} answered more than ${limitBytes} bytes`));
               return;
             }
             chunks.push(chunk);
@@ -173,7 +179,7 @@ export function guardedFetch(policy: NetworkPolicy) {
       );
       const deadline = setTimeout(
         () => request.destroy(new Error(`${url.origin} took too long`)),
-        LIMIT_MS,
+        limitMs,
       );
       request.on('close', () => clearTimeout(deadline));
       request.on('timeout', () => request.destroy(new Error(`${url.origin} took too long`)));

@@ -1,0 +1,69 @@
+/**
+ * The tables of scholarly profiles (CONTRACT §10), kept beside schema.ts under the same rules:
+ * `tenant_id` first in every key and index, composite foreign keys.
+ */
+import {
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { id, tenantId, users } from './schema.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * An entry an import found, waiting for its member to accept or reject it. `match_key` is what
+ * duplicate detection compares (`doi:<normalised DOI>`, else `title:<normalised title>|<year>`), so
+ * importing the same source twice leaves one candidate per entry.
+ */
+export const importCandidates = pgTable(
+  'import_candidates',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    userId: integer('user_id').notNull(),
+    section: text('section', {
+      enum: ['publications', 'most_recent_experience', 'education', 'grants'],
+    }).notNull(),
+    source: text('source', { enum: ['orcid', 'doi', 'file'] }).notNull(),
+    entry: jsonb('entry').notNull(),
+    matchKey: text('match_key').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      columns: [t.tenantId, t.userId],
+      foreignColumns: [users.tenantId, users.id],
+    }).onDelete('cascade'),
+    uniqueIndex('import_candidates_entry_key').on(t.tenantId, t.userId, t.section, t.matchKey),
+  ],
+);
+
+/**
+ * What a DOI resolved to at Crossref and its citation count at OpenAlex, so a DOI is asked for once
+ * and counts are refreshed weekly in lists of 50 (CONTRACT §10). Kept per tenant like every other
+ * row, so one tenant's lookups never show in another's.
+ */
+export const doiWorks = pgTable(
+  'doi_works',
+  {
+    tenantId: tenantId(),
+    doi: text('doi').notNull(),
+    /** The work as a publication entry, or null when Crossref does not know the DOI. */
+    work: jsonb('work'),
+    resolvedAt: at('resolved_at'),
+    citedByCount: integer('cited_by_count'),
+    countedAt: at('counted_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.doi] }),
+    index('doi_works_counted_idx').on(t.tenantId, t.countedAt),
+  ],
+);
