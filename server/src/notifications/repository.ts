@@ -1,5 +1,5 @@
 import type { NotificationKind } from '@kindling/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../db/client.ts';
 import { pageLimit } from '../db/page-limit.ts';
 import { notificationTallies } from '../db/schema-notifications.ts';
@@ -37,10 +37,37 @@ export async function countNotifications(
   return row ?? { unread: 0, total: 0 };
 }
 
+/** The page's rows read whole and joined to their actors; an actor since removed reads as null. */
+const pageRows = (tenantId: number, window: SQL) =>
+  sql`select n.id, n.kind, ${isoTime(sql`n.created_at`)} as created_at,
+        case when n.read_at is null then null else ${isoTime(sql`n.read_at`)} end as read_at,
+        n.text, n.link,
+        case when u.id is null then null
+             else json_build_object('id', u.id, 'first_name', u.first_name,
+                                    'last_name', u.last_name) end as actor,
+        p.created_at as at
+      from (${window}) p
+      join notifications n on n.tenant_id = ${tenantId} and n.id = p.id
+      left join users u on u.tenant_id = ${tenantId} and u.id = n.actor_id`;
+
+/** The ids of a window of the recipient's notifications, found on their index alone. */
+const windowIds = (
+  tenantId: number,
+  recipientId: number,
+  unread: boolean,
+  scan: SQL,
+  offset: number,
+  limit: number,
+) =>
+  sql`select id, created_at from notifications
+      where tenant_id = ${tenantId} and recipient_id = ${recipientId} ${unreadOnly(unread)}
+      order by created_at ${scan}, id ${scan}
+      offset ${offset} limit ${pageLimit(limit)}`;
+
 /**
  * One page of a member's notifications, newest first. The window is found on the recipient's
  * index first (read from the oldest end past the middle, ideas/paging.ts) and only its rows are
- * read whole and joined to their actors; an actor since removed reads as null.
+ * read whole.
  */
 export function notificationsPage(
   db: Executor,
@@ -49,25 +76,54 @@ export function notificationsPage(
   unread: boolean,
   window: PageWindow,
 ): Promise<NotificationRow[]> {
-  const scan = sql.raw(window.scan);
+  const ids = windowIds(
+    tenantId,
+    recipientId,
+    unread,
+    sql.raw(window.scan),
+    window.offset,
+    window.limit,
+  );
   return queryRows<NotificationRow>(
     db,
-    sql`with page as (
-          select id, created_at from notifications
-          where tenant_id = ${tenantId} and recipient_id = ${recipientId} ${unreadOnly(unread)}
-          order by created_at ${scan}, id ${scan}
-          offset ${window.offset} limit ${pageLimit(window.limit)})
-        select n.id, n.kind, ${isoTime(sql`n.created_at`)} as created_at,
-          case when n.read_at is null then null else ${isoTime(sql`n.read_at`)} end as read_at,
-          n.text, n.link,
-          case when u.id is null then null
-               else json_build_object('id', u.id, 'first_name', u.first_name,
-                                      'last_name', u.last_name) end as actor
-        from page p
-        join notifications n on n.tenant_id = ${tenantId} and n.id = p.id
-        left join users u on u.tenant_id = ${tenantId} and u.id = n.actor_id
-        order by p.created_at desc, p.id desc`,
+    sql`select id, kind, created_at, read_at, text, link, actor from (${pageRows(tenantId, ids)}) r
+        order by at desc, id desc`,
   );
+}
+
+/**
+ * The first page and the tally in one statement: the page the bell and the list open on needs no
+ * total to be found (it is the newest `size`), so one round trip to the database answers it
+ * instead of two. The tally's row joins a page that may be empty, so the counts always come back.
+ */
+export async function firstNotificationsPage(
+  db: Executor,
+  tenantId: number,
+  recipientId: number,
+  unread: boolean,
+  size: number,
+): Promise<{ unread: number; total: number; rows: NotificationRow[] }> {
+  const ids = windowIds(tenantId, recipientId, unread, sql.raw('desc'), 0, size);
+  const rows = await queryRows<
+    Omit<NotificationRow, 'id'> & { id: number | null; unread_count: number; total_count: number }
+  >(
+    db,
+    sql`select coalesce(t.unread, 0)::int as unread_count, coalesce(t.total, 0)::int as total_count,
+          r.id, r.kind, r.created_at, r.read_at, r.text, r.link, r.actor
+        from (select 1) one
+        left join ${notificationTallies} t
+          on t.tenant_id = ${tenantId} and t.user_id = ${recipientId}
+        left join lateral (${pageRows(tenantId, ids)}) r on true
+        order by r.at desc, r.id desc`,
+  );
+  const first = rows[0];
+  return {
+    unread: first?.unread_count ?? 0,
+    total: first?.total_count ?? 0,
+    rows: rows.flatMap(({ unread_count: _u, total_count: _t, id, ...row }) =>
+      id === null ? [] : [{ id, ...row }],
+    ),
+  };
 }
 
 /**

@@ -5,6 +5,7 @@ import { notFound } from '../http/errors.ts';
 import { pageWindow, totalPages } from '../ideas/paging.ts';
 import {
   countNotifications,
+  firstNotificationsPage,
   markNotificationsRead,
   type NotificationRow,
   notificationsPage,
@@ -26,7 +27,7 @@ const present = (row: NotificationRow) => ({
 
 /**
  * GET /notifications: the caller's own, newest first, with their unread count. A page past the
- * last is 404; page 1 of none is empty. Every statement walks an index led by tenant and
+ * last is 404; page 1 of none is empty, and is read with the counts in one statement. Every statement walks an index led by tenant and
  * recipient whatever its parameters, so one generic plan serves them (db/tenant-scope.ts).
  */
 export function listNotifications(
@@ -39,6 +40,21 @@ export function listNotifications(
     deps.database.db,
     tenantId,
     async (tx) => {
+      if (query.page === 1) {
+        const first = await firstNotificationsPage(
+          tx,
+          tenantId,
+          userId,
+          query.unread,
+          query.page_size,
+        );
+        return {
+          notifications: first.rows.map(present),
+          unread_count: first.unread,
+          page: 1,
+          total_pages: totalPages(query.unread ? first.unread : first.total, query.page_size),
+        };
+      }
       const counts = await countNotifications(tx, tenantId, userId);
       const unreadCount = counts.unread;
       const total = query.unread ? counts.unread : counts.total;
