@@ -18,6 +18,7 @@ export const notificationsQuery = pagination.extend({
     .default('false')
     .transform((value) => value === 'true'),
 });
+export type NotificationsQuery = z.input<typeof notificationsQuery>;
 
 /** Who did it, or null for what the system did or a member since removed. */
 export const notificationActor = z.object({

@@ -82,8 +82,18 @@ test.describe('the notification bell at 1280 px', () => {
     await bell(page).click();
     await expect(items.first()).not.toContainText('Unread:');
     await expect(items.nth(1)).toContainText('Unread:');
+    const unreadOnly = page.getByRole('button', { name: 'Unread only' });
+    await unreadOnly.click();
+    await expect(unreadOnly).toHaveAttribute('aria-pressed', 'true');
+    await expect(page).toHaveURL(/unread=true/);
+    await expect(items).toHaveCount(1);
+    await expect(items.first()).toContainText('Unread:');
     await page.getByRole('button', { name: 'Mark all as read' }).click();
     await expect(bell(page)).toHaveAccessibleName('Notifications');
+    await expect(page.getByRole('heading', { name: 'Nothing unread' })).toBeVisible();
+    await page.getByRole('button', { name: 'Show all notifications' }).click();
+    await expect(unreadOnly).toHaveAttribute('aria-pressed', 'false');
+    await expect(items).toHaveCount(2);
     await expect(items.nth(1)).not.toContainText('Unread:');
     await expect(page.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
     await expect(page.getByText('You are all caught up.')).toBeVisible();

@@ -1,4 +1,4 @@
-import type { Notification } from '@kindling/contract';
+import type { Notification, NotificationsQuery } from '@kindling/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -6,8 +6,9 @@ import { isApiError } from '../api/apiError.ts';
 import { formatLongDate, formatRelativeTime } from '../format/dates.ts';
 import { EmptyState, ListMessage } from '../ideas/EmptyState.tsx';
 import { Pager } from '../lists/Pager.tsx';
+import { flagParam, listParams, pageParam } from '../lists/urlState.ts';
 import { useBackToFirstPage } from '../lists/useBackToFirstPage.ts';
-import { usePage } from '../lists/useUrlState.ts';
+import { useUrlState } from '../lists/useUrlState.ts';
 import { Avatar } from '../shell/Avatar.tsx';
 import buttons from '../shell/buttons.module.css';
 import { BellIcon } from '../shell/icons.tsx';
@@ -21,17 +22,24 @@ const actorName = (notification: Notification) =>
     ? `${notification.actor.first_name} ${notification.actor.last_name}`
     : 'Kindling';
 
+const listUrl = listParams<NotificationsQuery>()({
+  page: pageParam,
+  unread: flagParam('unread'),
+});
+
 /**
  * CONTRACT §9's notification list: the member's own, newest first, 10 a page. Opening one marks it
  * read before following its link, so the bell's count has dropped when the link's screen shows.
+ * "Unread only" is kept in the URL like every list's filter.
  */
 export function NotificationsPage() {
-  const page = usePage();
+  const { page, filters, setFilters } = useUrlState(listUrl);
+  const unreadOnly = filters.unread;
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const list = useQuery({
-    queryKey: notificationKeys.page(page),
-    queryFn: ({ signal }) => fetchNotifications(page, { signal }),
+    queryKey: notificationKeys.page(page, unreadOnly),
+    queryFn: ({ signal }) => fetchNotifications(page, unreadOnly, { signal }),
     placeholderData: keepPreviousData,
   });
   // A page past the last (a stale link) goes back to the first.
@@ -75,20 +83,42 @@ export function NotificationsPage() {
           : 'What happened on the ideas you lead, manage or follow.'
       }
       actions={
-        <button
-          type="button"
-          className={buttons.secondary}
-          disabled={unread === 0 || markAll.isPending}
-          onClick={() => markAll.mutate()}
-        >
-          Mark all as read
-        </button>
+        <>
+          <button
+            type="button"
+            className={`${buttons.secondary} ${styles.toggle}`}
+            aria-pressed={unreadOnly}
+            onClick={() => setFilters({ unread: !unreadOnly })}
+          >
+            Unread only
+          </button>
+          <button
+            type="button"
+            className={buttons.secondary}
+            disabled={unread === 0 || markAll.isPending}
+            onClick={() => markAll.mutate()}
+          >
+            Mark all as read
+          </button>
+        </>
       }
     >
       {list.isPending || pageGone ? (
         <p className={styles.muted}>Loading notifications…</p>
       ) : list.isError ? (
         <ListMessage>The notifications could not be loaded. {list.error.message}</ListMessage>
+      ) : data && data.notifications.length === 0 && unreadOnly ? (
+        <EmptyState icon={<BellIcon width={28} height={28} />} title="Nothing unread">
+          <p>
+            <button
+              type="button"
+              className={buttons.secondary}
+              onClick={() => setFilters({ unread: false })}
+            >
+              Show all notifications
+            </button>
+          </p>
+        </EmptyState>
       ) : data && data.notifications.length === 0 ? (
         <EmptyState icon={<BellIcon width={28} height={28} />} title="No notifications yet">
           <p>

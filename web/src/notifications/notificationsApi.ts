@@ -5,16 +5,16 @@ import { api } from '../api/client.ts';
 export const notificationKeys = {
   all: ['notifications'] as const,
   unread: ['notifications', 'unread'] as const,
-  page: (page: number) => ['notifications', 'page', page] as const,
+  page: (page: number, unreadOnly: boolean) => ['notifications', 'page', page, unreadOnly] as const,
 };
 
 type Signal = { signal?: AbortSignal };
 
 const NOTIFICATIONS_PAGE_SIZE = 10;
 
-export const fetchNotifications = (page: number, { signal }: Signal = {}) =>
+export const fetchNotifications = (page: number, unreadOnly: boolean, { signal }: Signal = {}) =>
   api.get<NotificationsPage>('/notifications', {
-    query: { page, page_size: NOTIFICATIONS_PAGE_SIZE },
+    query: { page, page_size: NOTIFICATIONS_PAGE_SIZE, ...(unreadOnly ? { unread: 'true' } : {}) },
     signal,
   });
 
