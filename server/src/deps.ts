@@ -7,6 +7,7 @@ import { digestJobs } from './digests/service.ts';
 import { RankingCache } from './ideas/ranking-cache.ts';
 import { Mailer } from './mail/mailer.ts';
 import { OutboxWorker, type OutboxWorkerOptions, smtpSender } from './mail/worker.ts';
+import { claimPruner } from './scheduler/claim-pruner.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
 import { MetadataRefresher } from './sso/metadata-refresh.ts';
 import { storageFromConfig } from './storage/from-config.ts';
@@ -53,7 +54,7 @@ export function assemble(
   const refresher = new MetadataRefresher(deps);
   const scheduler = new Scheduler(
     deps,
-    { tenant: digestJobs(deps), deployment: [sweeper, refresher] },
+    { tenant: digestJobs(deps), deployment: [sweeper, refresher, claimPruner] },
     config.schedulerEveryMs,
   );
   return {

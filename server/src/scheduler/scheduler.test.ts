@@ -6,6 +6,7 @@ import { recordAudit } from '../audit/record.ts';
 import { auditLog, tenants } from '../db/schema.ts';
 import { jobRuns, tenantJobRuns } from '../db/schema-scheduler.ts';
 import { inTenant } from '../db/tenant-scope.ts';
+import { claimPruner } from './claim-pruner.ts';
 import { dailyPeriod, hourlyPeriod } from './periods.ts';
 import { type DeploymentJob, Scheduler, type TenantJob } from './scheduler.ts';
 
@@ -142,5 +143,37 @@ describe('scheduler (CONTRACT §9, docs/decisions/0034)', () => {
     clock = new Date('2026-11-27T12:00:00Z');
     await b.tick();
     expect(steps).toEqual(['in 2026-11-27T11', 'after', 'in 2026-11-27T12', 'after']);
+  });
+
+  it('forgets claims older than five weeks once a day, and a pruned period is not run again', async () => {
+    const { tenantId } = await makeTenant(t.db);
+    clock = new Date('2026-09-01T09:00:00Z');
+    const { job, runs } = dailyJob('test.pruned');
+    const scheduler = schedulerOf({ tenant: [job], deployment: [claimPruner] });
+    await scheduler.tick();
+    clock = new Date('2026-11-27T09:00:00Z');
+    await scheduler.tick();
+    const claims = () =>
+      inTenant(t.db, tenantId, (tx) =>
+        tx
+          .select({ period: tenantJobRuns.period })
+          .from(tenantJobRuns)
+          .where(eq(tenantJobRuns.job, 'test.pruned'))
+          .orderBy(tenantJobRuns.period),
+      );
+    // The second look ran the day's digest and the pruner, which left the day's claim alone.
+    expect(await claims()).toEqual([{ period: '2026-11-27' }]);
+    expect(runs.filter((r) => r.tenantId === tenantId).map((r) => r.period)).toEqual([
+      '2026-09-01',
+      '2026-11-27',
+    ]);
+    const [old] = await t.db
+      .select({ period: jobRuns.period })
+      .from(jobRuns)
+      .where(eq(jobRuns.job, 'scheduler-claim-prune'))
+      .orderBy(jobRuns.period);
+    expect(old?.period).toBe('2026-11-27');
+    await scheduler.tick();
+    expect(runs.filter((r) => r.tenantId === tenantId)).toHaveLength(2);
   });
 });
