@@ -27,7 +27,6 @@ import { interestRoutes } from './interest/routes.ts';
 import { invitationRoutes } from './invitations/routes.ts';
 import { registerDevMail } from './mail/dev-routes.ts';
 import { memberRoutes } from './members/routes.ts';
-import { notificationMailScope } from './notifications/mail-scope.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { notificationSettingsRoutes } from './notifications/settings-routes.ts';
 import { overviewRoutes } from './overview/routes.ts';
@@ -132,7 +131,6 @@ export function createApp(deps: Deps) {
   // Each route limits its own body (http/access.ts); a call to no route is held to the JSON limit,
   // so its body is drained before the 404 like any other refused body.
   app.use('/api/*', resolveSession(deps));
-  app.use('/api/*', notificationMailScope(deps));
   app.route('/api/v1', apiRoutes(deps));
   app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SCHEME, {
     type: 'apiKey',

@@ -12,6 +12,7 @@ import { inTenant } from '../db/tenant-scope.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { pageWindow, totalPages } from '../ideas/paging.ts';
 import { commentPosted } from '../notifications/notices.ts';
+import { notificationMailOf } from '../notifications/notification-mail.ts';
 import {
   authorizeClose,
   authorizeDelete,
@@ -112,13 +113,17 @@ export async function postComment(
     `${tenantId}:${userId}`,
     discussionMessages.commentsTooFast,
   );
-  const id = await inTenant(deps.database.db, tenantId, async (tx) => {
+  const { id, mailed } = await inTenant(deps.database.db, tenantId, async (tx) => {
     ensureOpen(await existingIdea(tx, tenantId, ideaId));
     const at = deps.now();
     const made = await insertComment(tx, { tenantId, ideaId, authorId: userId, body, at });
-    await commentPosted(tx, { tenantId, actorId: userId, ideaId, at });
-    return made;
+    const mail = notificationMailOf(deps);
+    return {
+      id: made,
+      mailed: await commentPosted(tx, { tenantId, actorId: userId, ideaId, at, mail }),
+    };
   });
+  if (mailed) deps.mailer.nudge();
   return { id };
 }
 

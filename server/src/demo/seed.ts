@@ -185,7 +185,9 @@ async function askedToJoin(
     const member = members.get(person.key) as SessionContext;
     await inTenant(tx, tenantId, async (scoped) => {
       const role = await findRole(scoped, tenantId, person.role_id);
+      // The demo's requests are history: nothing is mailed for them.
       await memberPending(scoped, {
+        mail: null,
         tenantId,
         actorId: member.userId,
         at: new Date(now.getTime() - daysAgo * DAY_MS),

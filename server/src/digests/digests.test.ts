@@ -40,6 +40,7 @@ describe('daily and weekly digests (CONTRACT §9)', () => {
       inTenant(t.db, tenant.tenantId, (tx) =>
         notify(
           tx,
+          null,
           tenant.tenantId,
           [recipientId],
           { kind, actorId: author.id, ideaId, text, link: `/ideas/${ideaId ?? 0}#comments` },

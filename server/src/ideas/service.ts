@@ -11,6 +11,7 @@ import type { Tx } from '../db/client.ts';
 import { inTenant, type Plans } from '../db/tenant-scope.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { ideaEdited } from '../notifications/notices.ts';
+import { notificationMailOf } from '../notifications/notification-mail.ts';
 import { highlightsOf } from '../search/highlights.ts';
 import { countIdeas, ideasPage } from './feed.ts';
 import type { SummaryRow } from './idea-rows.ts';
@@ -276,12 +277,14 @@ export async function updateIdea(
   idea: IdeaValues,
 ) {
   const { tenantId } = session;
-  await inTenant(deps.database.db, tenantId, async (tx) => {
+  const mailed = await inTenant(deps.database.db, tenantId, async (tx) => {
     authorizeOwner(session, await existingIdea(tx, session, ideaId));
     await checkLookups(tx, tenantId, idea, await findIdeaLookups(tx, tenantId, ideaId));
     await replaceIdea(tx, tenantId, ideaId, content(idea));
-    await ideaEdited(tx, { tenantId, actorId: session.userId, ideaId, at: deps.now() });
+    const mail = notificationMailOf(deps);
+    return ideaEdited(tx, { tenantId, actorId: session.userId, ideaId, at: deps.now(), mail });
   });
+  if (mailed) deps.mailer.nudge();
   deps.rankings.invalidate(tenantId);
   return { idea_id: ideaId };
 }

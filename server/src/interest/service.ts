@@ -14,6 +14,7 @@ import { inTenant } from '../db/tenant-scope.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { findIdeaOwners } from '../ideas/repository.ts';
 import { interestAnswered, interestExpressed } from '../notifications/notices.ts';
+import { notificationMailOf } from '../notifications/notification-mail.ts';
 import { authorizeAnswer, authorizeReading, authorizeRequest } from './policy.ts';
 import {
   answerRequest,
@@ -46,7 +47,7 @@ export async function expressInterest(
     `${tenantId}:${userId}`,
     discussionMessages.requestsTooFast,
   );
-  const id = await inTenant(deps.database.db, tenantId, async (tx) => {
+  const { id, mailed } = await inTenant(deps.database.db, tenantId, async (tx) => {
     authorizeRequest(session, await existingIdea(tx, tenantId, ideaId));
     const at = deps.now();
     const made = await insertOpenRequest(tx, {
@@ -58,9 +59,11 @@ export async function expressInterest(
       at,
     });
     if (made === undefined) throw conflict(discussionMessages.alreadyOpen);
-    await interestExpressed(tx, { tenantId, actorId: userId, ideaId, kind: request.kind, at });
-    return made;
+    const mail = notificationMailOf(deps);
+    const notice = { tenantId, actorId: userId, ideaId, kind: request.kind, at, mail };
+    return { id: made, mailed: await interestExpressed(tx, notice) };
   });
+  if (mailed) deps.mailer.nudge();
   return { id, status: 'open' as const };
 }
 
@@ -126,7 +129,7 @@ export async function answerInterest(
   answer: { status: InterestAnswer; reason: string },
 ) {
   const { tenantId, userId } = session;
-  await inTenant(deps.database.db, tenantId, async (tx) => {
+  const mailed = await inTenant(deps.database.db, tenantId, async (tx) => {
     const request = await findRequest(tx, tenantId, requestId);
     if (!request) throw notFound(discussionMessages.requestNotFound);
     authorizeAnswer(session, {
@@ -139,9 +142,10 @@ export async function answerInterest(
     const reason = answer.reason === '' ? null : answer.reason;
     const at = deps.now();
     await answerRequest(tx, tenantId, requestId, { status: answer.status, reason, at });
-    await interestAnswered(tx, {
+    const queued = await interestAnswered(tx, {
       tenantId,
       actorId: userId,
+      mail: notificationMailOf(deps),
       requesterId: request.requester_id,
       ideaId: request.idea_id,
       ideaTitle: request.idea_title,
@@ -158,6 +162,8 @@ export async function answerInterest(
       summary: `Marked ${request.requester_name}'s ${interestKindLabels[request.kind].toLowerCase()} request on “${request.idea_title}” ${interestStatusLabels[answer.status].toLowerCase()}`,
       detail: { request_id: request.id, from: request.status, to: answer.status, reason },
     });
+    return queued;
   });
+  if (mailed) deps.mailer.nudge();
   return { message: 'The request has been updated.' };
 }

@@ -15,6 +15,7 @@ import { inTenant } from '../db/tenant-scope.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { invitationRequestReceivedMail } from '../mail/templates.ts';
 import { memberPending } from '../notifications/notices.ts';
+import { notificationMailOf } from '../notifications/notification-mail.ts';
 import { issueClaimMail } from './claim-tokens.ts';
 import {
   emailTaken,
@@ -75,6 +76,7 @@ export async function requestInvitation(deps: Deps, tenant: TenantRow, input: In
     );
     // Administrators hear of it as a notification, mailed as their settings say (CONTRACT §9).
     await memberPending(tx, {
+      mail: notificationMailOf(deps),
       tenantId: tenant.id,
       actorId: userId,
       at: deps.now(),
@@ -124,6 +126,7 @@ export async function inviteUser(
     );
     if (!approved) {
       await memberPending(tx, {
+        mail: notificationMailOf(deps),
         tenantId: tenant.id,
         actorId: session.userId,
         at: deps.now(),

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { tenants } from '../db/schema.ts';
 import { appLink, notificationMail, unsubscribeFooter } from '../mail/templates.ts';
-import type { NotificationMail } from './mail-scope.ts';
+import type { NotificationMail } from './notification-mail.ts';
 import { immediateRecipients } from './settings-repository.ts';
 import { unsubscribeHeaders } from './unsubscribe-token.ts';
 

@@ -1,7 +1,8 @@
 /**
  * What each change of CONTRACT §9 tells whom, called by the services in the transaction that makes
  * the change, so the notification commits with it or not at all. Each notice names its actor and
- * the idea's title as they are now; links are the app's paths.
+ * the idea's title as they are now; links are the app's paths. Each answers whether it queued
+ * mail, for the service to nudge the mailer after its commit.
  */
 import {
   type InterestAnswer,
@@ -11,21 +12,25 @@ import {
 } from '@kindling/contract';
 import type { Tx } from '../db/client.ts';
 import { administratorIds, ideaAudience, memberName } from './audience.ts';
+import type { NotificationMail } from './notification-mail.ts';
 import { notify } from './notify.ts';
 
 interface Act {
   tenantId: number;
   actorId: number;
   at: Date;
+  /** Null where nothing is mailed (the demo seed). */
+  mail: NotificationMail | null;
 }
 
 /** A comment on an idea: its principal investigator, case manager and followers hear of it. */
 export async function commentPosted(tx: Tx, act: Act & { ideaId: number }) {
   const idea = await ideaAudience(tx, act.tenantId, act.ideaId);
-  if (!idea) return;
+  if (!idea) return false;
   const actor = await memberName(tx, act.tenantId, act.actorId);
-  await notify(
+  return notify(
     tx,
+    act.mail,
     act.tenantId,
     [...idea.owners, ...idea.followers],
     {
@@ -42,10 +47,11 @@ export async function commentPosted(tx: Tx, act: Act & { ideaId: number }) {
 /** A new interest request: the idea's principal investigator and case manager, and administrators. */
 export async function interestExpressed(tx: Tx, act: Act & { ideaId: number; kind: InterestKind }) {
   const idea = await ideaAudience(tx, act.tenantId, act.ideaId);
-  if (!idea) return;
+  if (!idea) return false;
   const actor = await memberName(tx, act.tenantId, act.actorId);
-  await notify(
+  return notify(
     tx,
+    act.mail,
     act.tenantId,
     [...idea.owners, ...(await administratorIds(tx, act.tenantId))],
     {
@@ -72,8 +78,9 @@ export async function interestAnswered(
 ) {
   const actor = await memberName(tx, act.tenantId, act.actorId);
   const kind = interestKindLabels[act.kind].toLowerCase();
-  await notify(
+  return notify(
     tx,
+    act.mail,
     act.tenantId,
     [act.requesterId],
     {
@@ -90,10 +97,11 @@ export async function interestAnswered(
 /** An idea edited by an owner: its followers hear of it, under its title as saved. */
 export async function ideaEdited(tx: Tx, act: Act & { ideaId: number }) {
   const idea = await ideaAudience(tx, act.tenantId, act.ideaId);
-  if (!idea) return;
+  if (!idea) return false;
   const actor = await memberName(tx, act.tenantId, act.actorId);
-  await notify(
+  return notify(
     tx,
+    act.mail,
     act.tenantId,
     idea.followers,
     {
@@ -112,8 +120,9 @@ export async function ideaEdited(tx: Tx, act: Act & { ideaId: number }) {
  * requester), a member's invitation of someone (the inviter), or a newcomer of single sign-on.
  */
 export async function memberPending(tx: Tx, act: Act & { text: string }) {
-  await notify(
+  return notify(
     tx,
+    act.mail,
     act.tenantId,
     await administratorIds(tx, act.tenantId),
     {

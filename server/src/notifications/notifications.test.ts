@@ -24,6 +24,7 @@ describe('GET /notifications and POST /notifications/read (CONTRACT §9)', () =>
       for (let n = 1; n <= count; n++) {
         await notify(
           tx,
+          null,
           tenantId,
           [recipient.id],
           { kind: 'comment', actorId, ideaId: null, text: `Notice ${n}`, link: `/ideas/${n}` },

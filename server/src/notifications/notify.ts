@@ -2,7 +2,7 @@ import type { NotificationKind } from '@kindling/contract';
 import type { Tx } from '../db/client.ts';
 import { notifications } from '../db/schema-notifications.ts';
 import { mailImmediately } from './immediate-mail.ts';
-import { notificationMailInScope, notificationMailQueued } from './mail-scope.ts';
+import type { NotificationMail } from './notification-mail.ts';
 
 /** What happened, as every recipient of it will read it. */
 export interface Notice {
@@ -19,24 +19,24 @@ export interface Notice {
 /**
  * Writes one notification per recipient in the transaction of the change that caused it (CONTRACT
  * §9): both commit or neither does. The actor and repeated recipients are left out; answers the
- * members notified. Recipients whose mail for the kind is immediate are mailed through the outbox
- * in the same transaction, and their notifications are written as mailed (mail-scope.ts says
- * where the mail settings come from).
+ * whether it queued mail, for the caller to nudge the mailer once its transaction has committed.
+ * Recipients whose mail for the kind is immediate are mailed through the outbox in the same
+ * transaction, and their notifications are written as mailed. With `mail` null (the demo seed)
+ * nothing is mailed.
  */
 export async function notify(
   tx: Tx,
+  mail: NotificationMail | null,
   tenantId: number,
   recipientIds: Iterable<number>,
   notice: Notice,
   at: Date,
-): Promise<number[]> {
+): Promise<boolean> {
   const recipients = [...new Set(recipientIds)].filter((id) => id !== notice.actorId);
-  if (recipients.length === 0) return [];
-  const mail = notificationMailInScope();
+  if (recipients.length === 0) return false;
   const mailed = mail
     ? await mailImmediately(tx, tenantId, recipients, notice, mail)
     : new Set<number>();
-  if (mailed.size > 0) notificationMailQueued();
   await tx.insert(notifications).values(
     recipients.map((recipientId) => ({
       tenantId,
@@ -50,5 +50,5 @@ export async function notify(
       mailedAt: mailed.has(recipientId) ? at : null,
     })),
   );
-  return recipients;
+  return mailed.size > 0;
 }

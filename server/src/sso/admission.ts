@@ -11,6 +11,7 @@ import { AppError } from '../http/errors.ts';
 import { findRole, insertInvitee } from '../invitations/repository.ts';
 import { invitationRequestReceivedMail } from '../mail/templates.ts';
 import { memberPending } from '../notifications/notices.ts';
+import { notificationMailOf } from '../notifications/notification-mail.ts';
 import {
   activateUser,
   findLinkedUser,
@@ -257,6 +258,7 @@ async function queueRequest(
   );
   // Administrators hear of it as a notification, mailed as their settings say (CONTRACT §9).
   await memberPending(tx, {
+    mail: notificationMailOf(deps),
     tenantId: tenant.id,
     actorId: userId,
     at: deps.now(),
