@@ -826,7 +826,11 @@ for (const kind of kinds) {
   const config = await prepare(kind);
   const discussion = { ideas: await withDatabase(config, plantDiscussion) };
   if (args.only === 'discussion') {
+    // The ceiling too: on a shared machine a group's figures compare only as shares of it.
+    const ceiling = await measureCeiling(CONNECTIONS[kind]);
+    ceilings[kind] = ceiling;
     const discussed = await runDiscussionOn(kind, config, discussion);
+    for (const m of discussed) m.shareOfCeiling = Math.round((m.rps / ceiling.rps) * 100) / 100;
     results[kind] = discussed;
     discussionTargets(kind, discussed);
     continue;

@@ -1,3 +1,5 @@
+export * from './account.ts';
+export * from './accountMessages.ts';
 export * from './admin.ts';
 export * from './audit.ts';
 export * from './brandingAdmin.ts';

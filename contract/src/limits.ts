@@ -18,6 +18,10 @@ export const limits = {
   referenceDataRefreshMs: 900_000,
   rememberSessionSeconds: 2_592_000,
   sessionSeconds: 3_600,
+  /** A session's `user_agent` is kept to this many characters (issue 20). */
+  userAgentLength: 512,
+  /** CONTRACT §11: a sign-in this recent stands in for a password the member does not have. */
+  reauthenticationSeconds: 300,
   redirectDelayMs: 2000,
   mobileBreakpointPx: 576,
   toastMs: 5000,

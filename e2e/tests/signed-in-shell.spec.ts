@@ -41,9 +41,11 @@ test.describe('signed-in shell', () => {
       'My Ideas',
       'My Profile',
       'Following',
-      // CONTRACT §9 adds the member's own interest requests and mail settings to SPEC §2's entries.
+      // CONTRACT §9 adds the member's own interest requests and mail settings to SPEC §2's entries,
+      // and §11 the account screen.
       'My interest requests',
       'Notification settings',
+      'Account and security',
       'Help Center',
       'Terms and Conditions',
       'Administration',

@@ -3,6 +3,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { limits } from '@kindling/contract';
 import { sql } from 'drizzle-orm';
 import { compress } from 'hono/compress';
+import { accountRoutes } from './account/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { resolveSession, SESSION_COOKIE } from './auth/session-middleware.ts';
@@ -59,6 +60,7 @@ function apiRoutes(deps: Deps) {
     .route('/', peopleRoutes(deps))
     .route('/', profileRoutes(deps))
     .route('/', authRoutes(deps))
+    .route('/', accountRoutes(deps))
     .route('/', invitationRoutes(deps))
     .route('/', memberRoutes(deps))
     .route('/', overviewRoutes(deps))

@@ -18,6 +18,11 @@ export interface RateLimits {
    * at another tenant's account (the wrong-environment check) counts against that tenant too.
    */
   signInFailuresPerEmail: RateLimiterAbstract;
+  /**
+   * Wrong passwords given by a signed-in member to confirm a change (reauthentication.ts), per
+   * tenant and member: 10 in 15 minutes, as sign-in allows one e-mail from one address.
+   */
+  passwordChecks: RateLimiterAbstract;
   /** Invitation requests per client address: 20 an hour, whatever their answer. */
   invitationRequests: RateLimiterAbstract;
   /** Reset codes per tenant and e-mail: 5 an hour. */
@@ -56,6 +61,7 @@ export function createRateLimits(config: Config): RateLimits {
   return {
     signInFailures: make('signin-fail', 10, 900),
     signInFailuresPerEmail: make('signin-fail-email', 100, 900),
+    passwordChecks: make('password-check', 10, 900),
     invitationRequests: make('invite-request', 20, 3600),
     resetCodes: make('reset-code', 5, 3600),
     comments: make('comment', 20, 600),

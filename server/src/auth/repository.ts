@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { accounts, departments, schools, sessions, users, userTokens } from '../db/schema.ts';
 
@@ -79,9 +79,13 @@ export async function insertSession(
     remember: boolean;
     issuedAt: Date;
     expiresAt: Date;
+    userAgent: string | null;
   },
 ) {
-  const [row] = await db.insert(sessions).values(values).returning();
+  const [row] = await db
+    .insert(sessions)
+    .values({ ...values, lastSeenAt: values.issuedAt })
+    .returning();
   if (!row) throw new Error('session insert returned nothing');
   return row;
 }
@@ -95,17 +99,49 @@ export async function revokeSession(db: Executor, tenantId: number, sessionId: n
     );
 }
 
+/** Every live session of the account, but `except` (the one a password change keeps); how many. */
 export async function revokeUserSessions(
   db: Executor,
   tenantId: number,
   userId: number,
   now: Date,
+  except?: number,
 ) {
-  await db
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: now })
     .where(
-      and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId), isNull(sessions.revokedAt)),
+      and(
+        eq(sessions.tenantId, tenantId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        except === undefined ? undefined : ne(sessions.id, except),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
+/**
+ * Moves a session's `last_seen_at` to now unless it moved since `since`: of requests racing past
+ * the session lookup's check, one writes and the rest find nothing to do.
+ */
+export async function markSessionSeen(
+  db: Executor,
+  tenantId: number,
+  sessionId: number,
+  now: Date,
+  since: Date,
+) {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now })
+    .where(
+      and(
+        eq(sessions.tenantId, tenantId),
+        eq(sessions.id, sessionId),
+        lte(sessions.lastSeenAt, since),
+      ),
     );
 }
 
@@ -219,6 +255,15 @@ export async function consumeToken(db: Executor, tenantId: number, tokenId: numb
     )
     .returning({ id: userTokens.id });
   return rows.length === 1;
+}
+
+/** The account's password hash; null for a member who signs in only through their institution. */
+export async function findPasswordHash(db: Executor, tenantId: number, userId: number) {
+  const [row] = await db
+    .select({ passwordHash: accounts.passwordHash })
+    .from(accounts)
+    .where(and(eq(accounts.tenantId, tenantId), eq(accounts.userId, userId)));
+  return row?.passwordHash ?? null;
 }
 
 export async function setPassword(

@@ -80,6 +80,7 @@ export function authRoutes(deps: Deps) {
           password: body.password,
           remember: body.remember_session,
           clientAddress: c.get('clientAddress'),
+          userAgent: c.req.header('user-agent'),
           previousSession: previous
             ? { tenantId: previous.tenantId, sessionId: previous.sessionId }
             : null,

@@ -43,6 +43,8 @@ export interface SignInInput {
   password: string;
   remember: boolean;
   clientAddress: string;
+  /** The browser's User-Agent header, for the member's device list. */
+  userAgent: string | undefined;
   /** The session the browser already had, revoked so a sign-in always starts a fresh one. */
   previousSession: { tenantId: number; sessionId: number } | null;
 }
@@ -154,6 +156,7 @@ export async function signIn(deps: Deps, tenant: TenantRow, input: SignInInput):
       tenantId: tenant.id,
       userId: user.id,
       remember: input.remember,
+      userAgent: input.userAgent,
       replaces: previous?.tenantId === tenant.id ? previous.sessionId : null,
       // A reset since the password was checked above wins.
       check: (current) => {
@@ -177,6 +180,8 @@ export async function openSession(
     tenantId: number;
     userId: number;
     remember: boolean;
+    /** The browser's User-Agent header: what the member's device list shows of this session. */
+    userAgent: string | undefined;
     /** The browser's previous session in this tenant, revoked as this one starts. */
     replaces: number | null;
     check?: (current: NonNullable<Awaited<ReturnType<typeof lockForSignIn>>>) => void;
@@ -201,6 +206,8 @@ export async function openSession(
     remember: input.remember,
     issuedAt: now,
     expiresAt: new Date(now.getTime() + lifetime * 1000),
+    // A header is the client's to make as long as it likes; a device needs only its start.
+    userAgent: input.userAgent?.slice(0, limits.userAgentLength) || null,
   });
   const details = await findUserDetails(tx, tenantId, userId);
   if (!details) throw new Error('user details vanished during sign-in');

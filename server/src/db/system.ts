@@ -47,19 +47,21 @@ export async function tenantOfProvider(db: Db, providerId: number): Promise<Tena
  * long as the user is an active, approved member: a decline, a withdrawn approval or a disable
  * ends every session at once, even one a sign-in in flight created after they were revoked. Raw
  * SQL of one fixed text, so PostgreSQL plans it once per connection (queryRows); it runs on every
- * signed-in request.
+ * signed-in request. `lastSeenAt` comes along for the middleware to decide whether to move it: the
+ * read stays a read.
  */
 export async function liveSessionByTokenHash(
   db: Db,
   tokenHash: string,
   now: Date,
-): Promise<SessionContext | undefined> {
+): Promise<(SessionContext & { lastSeenAt: Date }) | undefined> {
   const [row] = await queryRows<Omit<SessionContext, 'issuedAt' | 'expiresAt'> & Times>(
     db,
     sql`select s.id as "sessionId", s.tenant_id as "tenantId", s.user_id as "userId",
           s.remember, a.subject, u.permissions,
           (extract(epoch from s.issued_at) * 1000)::float8 as "issuedMs",
-          (extract(epoch from s.expires_at) * 1000)::float8 as "expiresMs"
+          (extract(epoch from s.expires_at) * 1000)::float8 as "expiresMs",
+          (extract(epoch from s.last_seen_at) * 1000)::float8 as "lastSeenMs"
         from sessions s
         join users u on u.tenant_id = s.tenant_id and u.id = s.user_id
         join accounts a on a.tenant_id = s.tenant_id and a.user_id = s.user_id
@@ -68,13 +70,19 @@ export async function liveSessionByTokenHash(
           and u.admin_status_id = ${status.approved} and u.user_status_id = ${status.approved}`,
   );
   if (!row) return undefined;
-  const { issuedMs, expiresMs, ...session } = row;
-  return { ...session, issuedAt: new Date(issuedMs), expiresAt: new Date(expiresMs) };
+  const { issuedMs, expiresMs, lastSeenMs, ...session } = row;
+  return {
+    ...session,
+    issuedAt: new Date(issuedMs),
+    expiresAt: new Date(expiresMs),
+    lastSeenAt: new Date(lastSeenMs),
+  };
 }
 
 interface Times {
   issuedMs: number;
   expiresMs: number;
+  lastSeenMs: number;
 }
 
 /**

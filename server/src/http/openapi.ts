@@ -10,6 +10,10 @@ export const apiTags = [
     description: "A university's name, branding, roles and terms, read before sign-in",
   },
   { name: 'Auth', description: 'Sign-in, the session, sign-out and password reset' },
+  {
+    name: 'Account',
+    description: "A member's own account and security: where they are signed in, their password",
+  },
   { name: 'Invitations', description: 'Asking for an invitation, inviting, and the claim token' },
   {
     name: 'Lookups',

@@ -106,7 +106,7 @@ export async function admit(
   tenant: TenantRow,
   provider: IdentityProviderRow,
   asserted: Asserted,
-  options: { remember: boolean; replaces: number | null },
+  options: { remember: boolean; userAgent: string | undefined; replaces: number | null },
 ): Promise<SignedIn> {
   const email = checkedEmail(provider, asserted);
   const now = deps.now();
@@ -152,6 +152,7 @@ export async function admit(
         tenantId: tenant.id,
         userId,
         remember: options.remember,
+        userAgent: options.userAgent,
         replaces: options.replaces,
       });
       await recordAudit(tx, {

@@ -256,7 +256,11 @@ describe('single sign-on through an OpenID Connect provider', () => {
     // PostgreSQL, each finding nobody before any of them adds the newcomer.
     const signedIn = await Promise.all(
       [1, 2, 3, 4].map(() =>
-        admit(t.deps, tenant, provider, asserted, { remember: false, replaces: null }),
+        admit(t.deps, tenant, provider, asserted, {
+          remember: false,
+          userAgent: undefined,
+          replaces: null,
+        }),
       ),
     );
     const made = await inTenantDb(open.tenant.tenantId, (tx) =>

@@ -95,6 +95,7 @@ export function ssoRoutes(deps: Deps) {
       const previous = c.get('session');
       const signedIn = await admit(deps, tenant, provider, asserted, {
         remember: pending.remember,
+        userAgent: c.req.header('user-agent'),
         replaces: previous?.tenantId === tenant.id ? previous.sessionId : null,
       });
       setSessionCookie(c, deps, signedIn.token, pending.remember, signedIn.maxAgeSeconds);

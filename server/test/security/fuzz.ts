@@ -32,6 +32,9 @@ const LEAKS = [
   /Cannot read propert/i,
 ];
 
+/** Calls that may end the fuzz's own session: signing out, or ending a session by its id. */
+const SIGNS_OUT = new Set(['POST /api/v1/auth/sign-out', 'DELETE /api/v1/auth/sessions/{id}']);
+
 /** 4xx answers that rightly write: a wrong reset code is counted, and the fifth voids it. */
 const WRITES_ON_REFUSAL: Record<string, string[]> = {
   'POST /api/v1/auth/reset-password': ['user_tokens'],
@@ -133,7 +136,7 @@ export function fuzzOperations(title: string, select: (operation: Operation) => 
     const reads = operation.method === 'GET';
     if (!reads) state = await fingerprint(t.db);
     const changed = reads ? [] : changedTables(before, state);
-    if (res.status < 300 && operation.key === 'POST /api/v1/auth/sign-out') {
+    if (res.status < 300 && SIGNS_OUT.has(operation.key)) {
       const { tenantId, admin } = world.alpha;
       adminCookie = await sessionCookie(t.db, t.deps.config.secretKey, tenantId, admin.id);
       state = await fingerprint(t.db);

@@ -1,8 +1,9 @@
 import { status } from '@kindling/contract';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { insertToken } from '../../src/auth/repository.ts';
 import { randomToken, tokenHash } from '../../src/auth/tokens.ts';
-import { departments, ipStatuses, roles } from '../../src/db/schema.ts';
+import { departments, ipStatuses, roles, sessions } from '../../src/db/schema.ts';
 import { identityProviders } from '../../src/db/schema-sso.ts';
 import { bindTenant } from '../../src/db/tenant-scope.ts';
 import {
@@ -39,6 +40,8 @@ export interface Side {
   faculty: Caller;
   /** A member with no permission at all. */
   student: Caller;
+  /** The student's session: another member's, to every other caller. */
+  studentSessionId: number;
   schoolId: number;
   departmentId: number;
   supportId: number;
@@ -103,6 +106,7 @@ async function makeSide(t: TestApp, mark: string, roleId: number): Promise<Side>
   };
   const faculty = await member([...AUTHOR_PERMISSIONS, 'invite_user'], 2);
   const student = await member([], 1);
+  const studentSessionId = await sessionIdOf(t, tenantId, student.cookie);
   const school = await makeSchool(t.db, tenantId, `${mark} School of Science`);
   const { metadata, sp } = await samlMaterial(mark);
   const idp = parseIdpMetadata(metadata);
@@ -214,6 +218,7 @@ async function makeSide(t: TestApp, mark: string, roleId: number): Promise<Side>
     admin,
     faculty,
     student,
+    studentSessionId,
     schoolId: school.id,
     departmentId,
     supportId,
@@ -227,6 +232,20 @@ async function makeSide(t: TestApp, mark: string, roleId: number): Promise<Side>
     identityProvider: { ...provider, samlMetadata: metadata },
     samlProviderId: samlProvider.id,
   };
+}
+
+/** The id of the session a cookie holds. */
+async function sessionIdOf(t: TestApp, tenantId: number, cookie: string): Promise<number> {
+  const token = cookie.slice(cookie.indexOf('=') + 1);
+  const [row] = await t.db.transaction(async (tx) => {
+    await bindTenant(tx, tenantId);
+    return tx
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, tokenHash(t.deps.config.secretKey, token)));
+  });
+  if (!row) throw new Error('no session for the cookie');
+  return row.id;
 }
 
 /** Alpha is the victim whose ids are tried; Beta is the attacker's own tenant. */
@@ -259,6 +278,7 @@ const pathRules: {
     params: (s) => ({ id: s.commentId }),
   },
   { template: /^\/api\/v1\/interest\/\{id\}$/, params: (s) => ({ id: s.interestId }) },
+  { template: /^\/api\/v1\/auth\/sessions\/\{id\}$/, params: (s) => ({ id: s.studentSessionId }) },
   {
     template: /^\/api\/v1\/ideas\/\{id\}(\/(follow|unfollow|experts|similar))?$/,
     params: (s) => ({ id: s.ideaId }),
@@ -327,6 +347,11 @@ const bodyRules: Record<string, (side: Side) => Record<string, unknown>> = {
     password: 'Reset!Pass1',
   }),
   'POST /api/v1/auth/claim': (s) => ({ token: s.invitee.token, password: 'Claim!Pass1' }),
+  // A wrong current password: the suite's callers keep theirs, and their other sessions.
+  'PUT /api/v1/auth/password': () => ({
+    current_password: 'Wrong!pass1',
+    new_password: 'Changed!Pass1',
+  }),
   'PUT /api/v1/users/{id}/status': () => ({ status: 'decline' }),
   'POST /api/v1/request-invitation': () => person(1),
   'POST /api/v1/invite-user': () => person(1),

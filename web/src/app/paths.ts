@@ -18,6 +18,7 @@ export const paths = {
   search: '/search',
   myInterest: '/my-interest',
   notificationSettings: '/notification-settings',
+  account: '/account',
   notifications: '/notifications',
   idea: (id: number | string) => `/ideas/${id}`,
   profile: (id: number | string) => `/profile/${id}`,

@@ -164,6 +164,13 @@ const signedIn: RouteObject = {
       ),
     },
     {
+      path: 'account',
+      lazy: screen(
+        () => import('../account/AccountPage.tsx'),
+        (m) => m.AccountPage,
+      ),
+    },
+    {
       path: 'notifications',
       lazy: screen(
         () => import('../notifications/NotificationsPage.tsx'),

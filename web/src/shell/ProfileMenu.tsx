@@ -45,6 +45,7 @@ export function ProfileMenu({ user, onSignOut }: ProfileMenuProps) {
       <MenuLink to={paths.following}>{labels.following}</MenuLink>
       <MenuLink to={paths.myInterest}>My interest requests</MenuLink>
       <MenuLink to={paths.notificationSettings}>Notification settings</MenuLink>
+      <MenuLink to={paths.account}>Account and security</MenuLink>
       <MenuSeparator />
       <MenuLink to={helpCenterHref(branding)}>{labels.helpCenter}</MenuLink>
       <MenuLink to={paths.terms}>{labels.terms}</MenuLink>

@@ -1,0 +1,22 @@
+import { Screen } from '../shell/Screen.tsx';
+import styles from './account.module.css';
+import { DevicesSection } from './DevicesSection.tsx';
+import { PasswordSection } from './PasswordSection.tsx';
+
+/**
+ * "Account and security" under the profile menu (CONTRACT §11): one section per concern, each a
+ * component of its own with its own data, so that adding one is adding a line here.
+ */
+export function AccountPage() {
+  return (
+    <Screen
+      title="Account and security"
+      lead="Your password and the devices where you are signed in."
+    >
+      <div className={styles.sections}>
+        <PasswordSection />
+        <DevicesSection />
+      </div>
+    </Screen>
+  );
+}
