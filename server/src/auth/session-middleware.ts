@@ -10,8 +10,8 @@ export const SESSION_COOKIE = 'kindling_session';
 
 /**
  * How stale a session's `last_seen_at` may grow. A member's device list reads in minutes, so a
- * busy session writes once a minute, not on each of its requests (issue 20; the bench's figures
- * are in docs/security.md).
+ * busy session writes once a minute, not on each of its requests (docs/decisions/0037 has
+ * what the bench measured).
  */
 const SEEN_EVERY_MS = 60_000;
 
