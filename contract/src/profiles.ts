@@ -348,3 +348,11 @@ export type UserProfile = z.infer<typeof userProfile>;
 
 export const profileAnswer = z.object({ profile: userProfile });
 export const photoAnswer = z.object({ profile_image_url: z.string() });
+
+/** Each section an import fills, its entry as the profile form writes it: imports check theirs too. */
+export const importedEntryInputs = {
+  publications: publicationInput,
+  most_recent_experience: experienceInput,
+  education: educationInput,
+  grants: grantInput,
+};

@@ -3,6 +3,7 @@ import { normaliseDoi } from './doi.ts';
 import { normaliseOrcid } from './orcid.ts';
 import { experienceEntry } from './people.ts';
 import { educationEntry, grantEntry, publicationEntry } from './profiles.ts';
+import { idParam } from './query.ts';
 
 /** CONTRACT §10's messages, verbatim where it gives them. */
 export const scholarlyMessages = {
@@ -15,7 +16,26 @@ export const scholarlyMessages = {
   file: 'Please choose a BibTeX (.bib) or RIS (.ris) file.',
   fileTooLarge: 'The file must be at most 1 MiB.',
   fileUnreadable: 'This file is not BibTeX or RIS.',
+  candidateNotFound: 'This import candidate was accepted, rejected or never found.',
+  sectionFull: (label: string, max: number) => `${label} must have at most ${max} entries.`,
 } as const;
+
+/** The sections an import fills, and what a member sees them called. */
+export const importSections = {
+  publications: 'Publications',
+  most_recent_experience: 'Experience',
+  education: 'Education',
+  grants: 'Grants',
+} as const;
+export type ImportSection = keyof typeof importSections;
+
+/** How many entries a section holds (CONTRACT §10): publications 1,000, every other 100. */
+export const sectionEntryLimit = (section: ImportSection) =>
+  section === 'publications' ? 1000 : 100;
+
+export type PublicationEntry = z.infer<typeof publicationEntry>;
+export type EducationEntry = z.infer<typeof educationEntry>;
+export type GrantEntry = z.infer<typeof grantEntry>;
 
 /** The outside sources of CONTRACT §10, named as a failing one is named in `details`. */
 export const scholarlySources = ['ORCID', 'Crossref', 'OpenAlex'] as const;
@@ -91,3 +111,10 @@ export const profileImportAnswer = z.object({
   not_found: z.array(z.string()),
 });
 export const importCandidatesAnswer = z.object({ candidates: z.array(importCandidate) });
+export const candidateParams = idParam.extend({
+  cid: z.coerce
+    .number({ error: 'cid must be a positive integer.' })
+    .int({ error: 'cid must be a positive integer.' })
+    .min(1, { error: 'cid must be a positive integer.' })
+    .max(2_147_483_647, { error: 'cid must be a positive integer.' }),
+});

@@ -35,6 +35,7 @@ import { peopleRoutes } from './people/routes.ts';
 import { profileRoutes } from './profiles/routes.ts';
 import { referenceAdminRoutes } from './reference/admin-routes.ts';
 import { referenceRoutes } from './reference/routes.ts';
+import { scholarlyRoutes } from './scholarly/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { identityProviderRoutes } from './sso/admin-routes.ts';
@@ -59,6 +60,7 @@ function apiRoutes(deps: Deps) {
     .route('/', notificationRoutes(deps))
     .route('/', peopleRoutes(deps))
     .route('/', profileRoutes(deps))
+    .route('/', scholarlyRoutes(deps))
     .route('/', authRoutes(deps))
     .route('/', accountRoutes(deps))
     .route('/', invitationRoutes(deps))

@@ -90,6 +90,8 @@ export interface Config {
     crossrefApiUrl: string;
     openalexApiUrl: string;
     openalexApiKey: string | null;
+    /** How long one call to a source may take: 10 s (CONTRACT §10); tests shorten it. */
+    timeoutMs: number;
     /** ORCID's own sign-in, which marks a linked iD verified; null where the deployment has none. */
     orcidClient: { id: string; secret: string } | null;
   };
@@ -180,6 +182,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       crossrefApiUrl: e.CROSSREF_API_URL.replace(/\/+$/, ''),
       openalexApiUrl: e.OPENALEX_API_URL.replace(/\/+$/, ''),
       openalexApiKey: e.OPENALEX_API_KEY ?? null,
+      timeoutMs: 10_000,
       orcidClient:
         e.ORCID_CLIENT_ID && e.ORCID_CLIENT_SECRET
           ? { id: e.ORCID_CLIENT_ID, secret: e.ORCID_CLIENT_SECRET }

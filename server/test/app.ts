@@ -9,12 +9,21 @@ import { openTestDatabase } from './databases.ts';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
+/**
+ * Where a test's scholarly sources are unless it starts the fakes (test/fakes/scholarly-sources.ts):
+ * the discard port, refused at once, so no test ever reads ORCID, Crossref or OpenAlex themselves.
+ */
+const NO_SOURCE = 'http://127.0.0.1:9';
+
 /** A test server's configuration: its own data folder, a fixed secret. */
 export function testConfig(env: Record<string, string> = {}) {
   return loadConfig({
     NODE_ENV: 'test',
     SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'kindling-test-')),
+    ORCID_API_URL: NO_SOURCE,
+    CROSSREF_API_URL: NO_SOURCE,
+    OPENALEX_API_URL: NO_SOURCE,
     ...env,
   });
 }

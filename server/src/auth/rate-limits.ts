@@ -39,6 +39,11 @@ export interface RateLimits {
   ssoRefusalEntries: RateLimiterAbstract;
   /** One-click unsubscribes per client address, signed or not: 60 a minute. */
   unsubscribes: RateLimiterAbstract;
+  /**
+   * Scholarly imports per tenant and member, whatever their answer: 30 an hour. Each reads outside
+   * sources that ask for polite use, so a member cannot turn Kindling into a crawler.
+   */
+  scholarlyImports: RateLimiterAbstract;
   close(): Promise<void>;
 }
 
@@ -68,6 +73,7 @@ export function createRateLimits(config: Config): RateLimits {
     interestRequests: make('interest-request', 10, 3600),
     ssoRefusalEntries: make('sso-refusal-entry', 20, 600),
     unsubscribes: make('unsubscribe', 60, 60),
+    scholarlyImports: make('scholarly-import', 30, 3600),
     async close() {
       redis?.disconnect();
     },

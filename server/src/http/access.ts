@@ -75,6 +75,8 @@ type Declaration = Omit<RouteConfig, 'middleware' | 'tags' | 'operationId' | 'su
    * upload). Checked before access, so a refused body is drained before any answer.
    */
   bodyBytes?: number;
+  /** What a body over `bodyBytes` is told, when the catalogue's general message says too little. */
+  bodyTooLarge?: string;
   /** Runs after the access check, before validation. */
   middleware?: readonly MiddlewareHandler<AppEnv>[];
   anonymous?: Anonymous;
@@ -89,11 +91,14 @@ export function route<const R extends Declaration>(declaration: R) {
     access,
     anonymous,
     bodyBytes = limits.bodyBytes,
+    bodyTooLarge,
     middleware = [],
     tag,
     ...config
   } = declaration;
-  const body = readsBody(config.method) ? [limitBody(bodyBytes), refuseNulInJson] : [];
+  const body = readsBody(config.method)
+    ? [limitBody(bodyBytes, bodyTooLarge), refuseNulInJson]
+    : [];
   const checks = needsSession(access) ? [guard(access, anonymous)] : [];
   const description = `${config.description ?? `${config.summary}.`} ${accessSentence(access)}`;
   return createRoute({
@@ -103,7 +108,7 @@ export function route<const R extends Declaration>(declaration: R) {
     middleware: [...body, ...checks, ...middleware] as MiddlewareHandler<AppEnv>[],
     security: needsSession(access) ? [{ [SESSION_SCHEME]: [] }] : [],
     [ACCESS_EXTENSION]: access,
-  } as Omit<R, 'access' | 'anonymous' | 'bodyBytes' | 'middleware' | 'tag'> & {
+  } as Omit<R, 'access' | 'anonymous' | 'bodyBytes' | 'bodyTooLarge' | 'middleware' | 'tag'> & {
     middleware: MiddlewareHandler<AppEnv>[];
     tags: string[];
   });

@@ -37,7 +37,7 @@ async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, read: nu
  * is read and dropped first, so the connection stays usable; a body too large or too slow to drop
  * gets its 413 with `Connection: close`.
  */
-export function limitBody(maxBytes: number): MiddlewareHandler {
+export function limitBody(maxBytes: number, message?: string): MiddlewareHandler {
   return async (c, next) => {
     const body = c.req.raw.body;
     if (!body) return next();
@@ -50,7 +50,7 @@ export function limitBody(maxBytes: number): MiddlewareHandler {
       if (length > DISCARD_BYTES || !(await discard(body.getReader(), 0))) {
         c.header('Connection', 'close');
       }
-      throw new AppError('PAYLOAD_TOO_LARGE');
+      throw new AppError('PAYLOAD_TOO_LARGE', message);
     }
     // No length given (a chunked body): read it here, up to the limit, and hand the route a copy.
     const reader = body.getReader();
@@ -62,7 +62,7 @@ export function limitBody(maxBytes: number): MiddlewareHandler {
       size += value.length;
       if (size > maxBytes) {
         if (!(await discard(reader, size))) c.header('Connection', 'close');
-        throw new AppError('PAYLOAD_TOO_LARGE');
+        throw new AppError('PAYLOAD_TOO_LARGE', message);
       }
       chunks.push(value);
     }

@@ -34,7 +34,11 @@ export const apiTags = [
     name: 'Search',
     description: 'Keyword search of ideas and people, experts for an idea and similar ideas',
   },
-  { name: 'Profiles', description: "A member's profile and photo" },
+  {
+    name: 'Profiles',
+    description:
+      "A member's profile and photo, their ORCID iD, and imports from ORCID, DOIs and reference files",
+  },
   {
     name: 'Administration',
     description: 'The console: members, ideas, branding, terms and the audit log (needs `admin`)',
