@@ -43,12 +43,56 @@ const ssoTenant = spawnSync(
   { cwd: root, stdio: 'inherit', env: { ...env, DATA_DIR: demoDir } },
 );
 if (ssoTenant.status !== 0) process.exit(ssoTenant.status ?? 1);
+// The scholarly imports journey fills profiles in a university of its own.
+const scholarTenant = spawnSync(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    'server/src/cli/main.ts',
+    'tenant',
+    'create',
+    '--domain',
+    'scholar.localhost',
+    '--name',
+    'Scholarly University',
+    '--admin-email',
+    'admin@scholar.localhost',
+    '--admin-password',
+    'Kindling!2026',
+  ],
+  { cwd: root, stdio: 'inherit', env: { ...env, DATA_DIR: demoDir } },
+);
+if (scholarTenant.status !== 0) process.exit(scholarTenant.status ?? 1);
 cpSync(path.join(demoDir, 'db'), path.join(dataDir, 'db'), { recursive: true });
 
+// ORCID, Crossref and OpenAlex answer from recordings (server/test/fakes), on the three ports
+// after SCHOLARLY_FAKES_PORT: no journey reads the real sources.
+const fakesPort = Number(port) + 1000;
+const fakes = spawn(process.execPath, ['--import', 'tsx', 'server/test/fakes/serve-scholarly.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...env, SCHOLARLY_FAKES_PORT: String(fakesPort) },
+});
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...env, PORT: port, DATA_DIR: dataDir },
+  env: {
+    ...env,
+    PORT: port,
+    DATA_DIR: dataDir,
+    ORCID_API_URL: `http://127.0.0.1:${fakesPort}`,
+    CROSSREF_API_URL: `http://127.0.0.1:${fakesPort + 1}`,
+    OPENALEX_API_URL: `http://127.0.0.1:${fakesPort + 2}`,
+  },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    fakes.kill(signal);
+    child.kill(signal);
+  });
+}
+child.on('exit', (code) => {
+  fakes.kill('SIGTERM');
+  process.exit(code ?? 0);
+});

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { insertToken } from '../../src/auth/repository.ts';
 import { randomToken, tokenHash } from '../../src/auth/tokens.ts';
 import { departments, ipStatuses, roles, sessions } from '../../src/db/schema.ts';
+import { importCandidates } from '../../src/db/schema-scholarly.ts';
 import { identityProviders } from '../../src/db/schema-sso.ts';
 import { bindTenant } from '../../src/db/tenant-scope.ts';
 import {
@@ -60,6 +61,8 @@ export interface Side {
   identityProvider: { id: number; name: string; samlMetadata: string };
   /** A SAML provider with Kindling's keys sealed, whose metadata and assertion consumer are called. */
   samlProviderId: number;
+  /** An import candidate waiting on `faculty`'s profile. */
+  candidateId: number;
 }
 
 const ISSUER = 'https://login.example.edu';
@@ -110,7 +113,7 @@ async function makeSide(t: TestApp, mark: string, roleId: number): Promise<Side>
   const school = await makeSchool(t.db, tenantId, `${mark} School of Science`);
   const { metadata, sp } = await samlMaterial(mark);
   const idp = parseIdpMetadata(metadata);
-  const { departmentId, ipStatusId, provider, samlProvider } = await t.db.transaction(
+  const { departmentId, ipStatusId, provider, samlProvider, candidate } = await t.db.transaction(
     async (tx) => {
       await bindTenant(tx, tenantId);
       const [department] = await tx
@@ -165,9 +168,34 @@ async function makeSide(t: TestApp, mark: string, roleId: number): Promise<Side>
           sealed: sealSecrets(t.deps.config, tenantId, { sp }),
         })
         .returning({ id: identityProviders.id });
-      if (!department || !ipStatus || !provider || !samlProvider)
-        throw new Error('no department, IP status or provider');
-      return { departmentId: department.id, ipStatusId: ipStatus.id, provider, samlProvider };
+      const [candidate] = await tx
+        .insert(importCandidates)
+        .values({
+          tenantId,
+          userId: faculty.id,
+          section: 'publications',
+          source: 'doi',
+          entry: {
+            title: `${mark} publication`,
+            authors: `${mark} Author`,
+            year: 2020,
+            citations: 3,
+            doi: `10.5555/${mark.toLowerCase()}`,
+            venue: `${mark} Journal`,
+            url: null,
+          },
+          matchKey: `doi:10.5555/${mark.toLowerCase()}`,
+        })
+        .returning({ id: importCandidates.id });
+      if (!department || !ipStatus || !provider || !samlProvider || !candidate)
+        throw new Error('no department, IP status, provider or candidate');
+      return {
+        departmentId: department.id,
+        ipStatusId: ipStatus.id,
+        provider,
+        samlProvider,
+        candidate,
+      };
     },
   );
   const [supportId] = await supportIds(t, tenantId);
@@ -231,6 +259,7 @@ async function makeSide(t: TestApp, mark: string, roleId: number): Promise<Side>
     invitee: { id: invited.id, token },
     identityProvider: { ...provider, samlMetadata: metadata },
     samlProviderId: samlProvider.id,
+    candidateId: candidate.id,
   };
 }
 
@@ -289,6 +318,10 @@ const pathRules: {
   {
     template: /^\/api\/v1\/profiles\/\{id\}(\/photo|\/orcid)?$/,
     params: (s) => ({ id: s.faculty.id }),
+  },
+  {
+    template: /^\/api\/v1\/profiles\/\{id\}\/imports(\/\{cid\}\/(accept|reject))?$/,
+    params: (s) => ({ id: s.faculty.id, cid: s.candidateId }),
   },
   { template: /^\/api\/v1\/admin\/users\/\{id\}\/[a-z-]+$/, params: (s) => ({ id: s.student.id }) },
   { template: /^\/api\/v1\/admin\/schools\/\{id\}$/, params: (s) => ({ id: s.schoolId }) },
@@ -371,6 +404,8 @@ const bodyRules: Record<string, (side: Side) => Record<string, unknown>> = {
   'PUT /api/v1/ideas/{id}': (s) => ({ support_ids: [s.supportId] }),
   'PUT /api/v1/profiles/{id}': () => ({ first_name: 'Sample', last_name: 'Person', bio: 'A bio.' }),
   'PUT /api/v1/profiles/{id}/orcid': () => ({ orcid: null }),
+  // Without an iD on the profile: refused before any source is read.
+  'POST /api/v1/profiles/{id}/imports': () => ({ source: 'orcid' }),
   'PUT /api/v1/admin/settings': () => ({ time_zone: 'Europe/Berlin' }),
   'POST /api/v1/admin/identity-providers': (s) => ({
     protocol: 'saml',

@@ -4,6 +4,7 @@ import { FormAlert } from '../forms/FormAlert.tsx';
 import { Screen } from '../shell/Screen.tsx';
 import { PageSpinner } from '../shell/Spinner.tsx';
 import { useTenant } from '../tenant/TenantContext.ts';
+import { ImportPanel } from './import/ImportPanel.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { fetchProfile, profileQueryKey } from './profileApi.ts';
 import { profileLoadProblem } from './profileProblems.ts';
@@ -28,5 +29,10 @@ export function UpdateProfilePage() {
   }
   if (!query.data) return <PageSpinner label="Loading your profile…" />;
   // A new key after a save is not wanted: the form resets itself from the saved answer.
-  return <ProfileForm key={userId} profile={query.data} />;
+  return (
+    <>
+      <ProfileForm key={userId} profile={query.data} />
+      <ImportPanel profile={query.data} />
+    </>
+  );
 }
