@@ -22,9 +22,9 @@ const counts = read('openalex-counts.json') as Record<string, number>;
 export const RECORDED_DOIS = Object.keys(crossref);
 export const recordedCount = (doi: string) => counts[doi];
 
-export type Mode = 'answer' | 'fail' | 'hang';
+type Mode = 'answer' | 'fail' | 'hang';
 
-export interface SeenRequest {
+interface SeenRequest {
   source: ScholarlySource;
   url: string;
   userAgent: string | undefined;

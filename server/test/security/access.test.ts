@@ -54,6 +54,10 @@ const OWN_ID_ONLY = new Set([
   'PUT /api/v1/profiles/{id}',
   'POST /api/v1/profiles/{id}/photo',
   'PUT /api/v1/profiles/{id}/orcid',
+  'POST /api/v1/profiles/{id}/imports',
+  'GET /api/v1/profiles/{id}/imports',
+  'POST /api/v1/profiles/{id}/imports/{cid}/accept',
+  'POST /api/v1/profiles/{id}/imports/{cid}/reject',
   // The claim token must belong to {id}, else 403: Beta's token never belongs to Alpha's user.
   'PUT /api/v1/users/{id}/status',
 ]);
@@ -420,8 +424,15 @@ const succeeding: Record<string, (world: World) => Record<string, unknown>> = {
   }),
 };
 
-/** Calls that cannot succeed from fixtures alone: the mailed code, an accepted invitation. */
-const REFUSED_ANYWAY = new Set(['POST /api/v1/auth/reset-password', 'POST /api/v1/auth/claim']);
+/**
+ * Calls that cannot succeed from fixtures alone: the mailed code, an accepted invitation, an
+ * import (it reads ORCID, Crossref or OpenAlex; scholarly/imports.test.ts runs them on fakes).
+ */
+const REFUSED_ANYWAY = new Set([
+  'POST /api/v1/auth/reset-password',
+  'POST /api/v1/auth/claim',
+  'POST /api/v1/profiles/{id}/imports',
+]);
 
 const PRIVILEGED = sql`${users.id}, ${users.tenantId}, ${users.permissions}, ${users.adminStatusId}, ${users.userStatusId}, ${users.isDisabled}, ${users.roleId}`;
 

@@ -7,7 +7,7 @@ import type {
 import type { z } from 'zod';
 import { api } from '../../api/client.ts';
 
-export type ImportAnswer = z.infer<typeof profileImportAnswer>;
+type ImportAnswer = z.infer<typeof profileImportAnswer>;
 type Waiting = z.infer<typeof importCandidatesAnswer>;
 
 export type { ImportCandidate };
