@@ -61,7 +61,7 @@ export function checkedEntry(section: ImportSection, found: SectionEntry): Secti
 }
 
 /** Folds case, accents, punctuation and spacing, so one title typed two ways compares equal. */
-export function foldedText(value: string): string {
+function foldedText(value: string): string {
   return value
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')

@@ -76,7 +76,7 @@ describe('scholarly imports (CONTRACT §10)', () => {
 
   const post = (who: Member, body: unknown, profileId = who.id) =>
     t.request(`/api/v1/profiles/${profileId}/imports`, jsonInit('POST', body, who.cookie));
-  const upload = (who: Member, name: string, content: string | Uint8Array) => {
+  const upload = (who: Member, name: string, content: string | Uint8Array<ArrayBuffer>) => {
     const form = new FormData();
     form.append('file', new File([content], name, { type: 'application/octet-stream' }));
     return t.request(`/api/v1/profiles/${who.id}/imports`, {

@@ -18,7 +18,7 @@ export type SourceConfig = Pick<Config, 'publicUrl' | 'mailFrom' | 'scholarly'>;
 export const sourceFailed = (source: ScholarlySource) =>
   new AppError('BAD_GATEWAY', undefined, [{ field: 'source', error: source }]);
 
-export function userAgent(config: Pick<Config, 'publicUrl' | 'mailFrom'>): string {
+function userAgent(config: Pick<Config, 'publicUrl' | 'mailFrom'>): string {
   const contact = config.mailFrom ? `; mailto:${config.mailFrom}` : '';
   return `Kindling (+${config.publicUrl}${contact})`;
 }
