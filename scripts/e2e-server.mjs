@@ -21,49 +21,34 @@ const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/m
   env: { ...env, DATA_DIR: demoDir },
 });
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);
+/** A university of a journey's own, with its administrator, made by the CLI. */
+function createTenant(domain, name) {
+  const made = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'server/src/cli/main.ts',
+      'tenant',
+      'create',
+      '--domain',
+      domain,
+      '--name',
+      name,
+      '--admin-email',
+      `admin@${domain}`,
+      '--admin-password',
+      'Kindling!2026',
+    ],
+    { cwd: root, stdio: 'inherit', env: { ...env, DATA_DIR: demoDir } },
+  );
+  if (made.status !== 0) process.exit(made.status ?? 1);
+}
 // The single sign-on journey connects identity providers to a university of its own: on the demo
 // tenant a provider would take over its members' e-mail domain in every other journey.
-const ssoTenant = spawnSync(
-  process.execPath,
-  [
-    '--import',
-    'tsx',
-    'server/src/cli/main.ts',
-    'tenant',
-    'create',
-    '--domain',
-    'sso.localhost',
-    '--name',
-    'Single Sign-On University',
-    '--admin-email',
-    'admin@sso.localhost',
-    '--admin-password',
-    'Kindling!2026',
-  ],
-  { cwd: root, stdio: 'inherit', env: { ...env, DATA_DIR: demoDir } },
-);
-if (ssoTenant.status !== 0) process.exit(ssoTenant.status ?? 1);
+createTenant('sso.localhost', 'Single Sign-On University');
 // The scholarly imports journey fills profiles in a university of its own.
-const scholarTenant = spawnSync(
-  process.execPath,
-  [
-    '--import',
-    'tsx',
-    'server/src/cli/main.ts',
-    'tenant',
-    'create',
-    '--domain',
-    'scholar.localhost',
-    '--name',
-    'Scholarly University',
-    '--admin-email',
-    'admin@scholar.localhost',
-    '--admin-password',
-    'Kindling!2026',
-  ],
-  { cwd: root, stdio: 'inherit', env: { ...env, DATA_DIR: demoDir } },
-);
-if (scholarTenant.status !== 0) process.exit(scholarTenant.status ?? 1);
+createTenant('scholar.localhost', 'Scholarly University');
 cpSync(path.join(demoDir, 'db'), path.join(dataDir, 'db'), { recursive: true });
 
 // ORCID, Crossref and OpenAlex answer from recordings (server/test/fakes), on the three ports

@@ -199,12 +199,27 @@ async function waitingCandidates(tx: Tx, tenantId: number, userId: number) {
   return { candidates: rows.map((row) => presentCandidate(row, saved)) };
 }
 
+/**
+ * Work on the owner's candidates in one transaction (403 for anyone else), answering the
+ * candidates still waiting afterwards.
+ */
+function onOwnCandidates(
+  deps: Deps,
+  session: SessionContext,
+  userId: number,
+  work: (tx: Tx) => Promise<void>,
+) {
+  authorizeOwnProfile(session, userId);
+  const { tenantId } = session;
+  return inTenant(deps.database.db, tenantId, async (tx) => {
+    await work(tx);
+    return waitingCandidates(tx, tenantId, userId);
+  });
+}
+
 /** GET /profiles/{id}/imports: the candidates still waiting, oldest first. */
 export function listImportCandidates(deps: Deps, session: SessionContext, userId: number) {
-  authorizeOwnProfile(session, userId);
-  return inTenant(deps.database.db, session.tenantId, (tx) =>
-    waitingCandidates(tx, session.tenantId, userId),
-  );
+  return onOwnCandidates(deps, session, userId, async () => {});
 }
 
 const candidateGone = () => notFound(scholarlyMessages.candidateNotFound);
@@ -220,9 +235,8 @@ export function acceptCandidate(
   userId: number,
   candidateId: number,
 ) {
-  authorizeOwnProfile(session, userId);
   const { tenantId } = session;
-  return inTenant(deps.database.db, tenantId, async (tx) => {
+  return onOwnCandidates(deps, session, userId, async (tx) => {
     const saved = await findSections(tx, tenantId, userId, true);
     if (!saved) throw notFound();
     const candidate = await takeCandidate(tx, tenantId, userId, candidateId);
@@ -236,7 +250,6 @@ export function acceptCandidate(
       throw badRequest(message, [{ field: candidate.section, error: message }]);
     }
     await saveSection(tx, tenantId, userId, candidate.section, [...entries, candidate.entry]);
-    return waitingCandidates(tx, tenantId, userId);
   });
 }
 
@@ -247,10 +260,7 @@ export function rejectCandidate(
   userId: number,
   candidateId: number,
 ) {
-  authorizeOwnProfile(session, userId);
-  const { tenantId } = session;
-  return inTenant(deps.database.db, tenantId, async (tx) => {
-    if (!(await takeCandidate(tx, tenantId, userId, candidateId))) throw candidateGone();
-    return waitingCandidates(tx, tenantId, userId);
+  return onOwnCandidates(deps, session, userId, async (tx) => {
+    if (!(await takeCandidate(tx, session.tenantId, userId, candidateId))) throw candidateGone();
   });
 }
