@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testConfig } from '../../test/app.ts';
 import {
@@ -14,6 +15,8 @@ import {
   type ScholarlyFakes,
   startScholarlyFakes,
 } from '../../test/fakes/scholarly-sources.ts';
+import { users } from '../db/schema.ts';
+import { bindTenant } from '../db/tenant-scope.ts';
 
 const SILLY_STRING = 'Toward a Unified Theory of High-Energy Metaphysics: Silly String Theory';
 const UNKNOWN_DOI = '10.5555/not-registered';
@@ -340,6 +343,21 @@ describe('scholarly imports (CONTRACT §10)', () => {
       const gone = await decide(me, endless.id, decision);
       expect(gone.status).toBe(404);
     }
+  });
+
+  it('keeps a section within its limit: publications hold 1,000 entries', async () => {
+    const me = await member(tenantId, 'Full');
+    const full = Array.from({ length: 1000 }, (_, i) => ({ title: `Paper ${i}`, year: 2000 }));
+    await t.db.transaction(async (tx) => {
+      await bindTenant(tx, tenantId);
+      await tx.update(users).set({ publications: full }).where(eq(users.id, me.id));
+    });
+    const { candidates } = await imported(await upload(me, 'library.ris', RIS));
+    const refused = await decide(me, (candidates[0] as Candidate).id, 'accept');
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).message).toBe('Publications must have at most 1000 entries.');
+    expect(await waiting(me)).toHaveLength(2);
+    expect((await profile(me)).publications).toHaveLength(1000);
   });
 
   it('lands two accepts sent at once', async () => {
