@@ -37,6 +37,8 @@ const emailOf = (person: Pick<DemoPerson, 'key' | 'email'>, domain: string) =>
 
 /** The seed sends no mail: a service that tried to would be seeding something the demo lacks. */
 class NoMail extends Mailer {
+  override readonly mailsNotifications = false;
+
   override enqueue(): Promise<void> {
     throw new Error('the demo seed sends no mail');
   }

@@ -8,6 +8,9 @@ import type { OutboxWorker } from './worker.ts';
 
 /** What services use to send mail: queue inside their transaction, nudge the worker after it. */
 export class Mailer {
+  /** Whether what happens is mailed as it happens; the demo seed writes history and mails none. */
+  readonly mailsNotifications: boolean = true;
+
   constructor(
     private readonly config: Config,
     private readonly worker: OutboxWorker | null,

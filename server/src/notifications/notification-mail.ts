@@ -9,21 +9,24 @@ export interface NotificationMail {
   tokens: UnsubscribeTokens;
 }
 
-const made = new WeakMap<object, NotificationMail>();
+const made = new WeakMap<object, NotificationMail | null>();
 
 /**
  * The deployment's notification mail, made once per set of server parts (the unsubscribe key is
- * derived from SECRET_KEY). A service that notifies passes it to the notice in its transaction,
- * and nudges the mailer after the commit when the notice says it queued mail.
+ * derived from SECRET_KEY); null where nothing is mailed (the demo seed's parts). A service that
+ * notifies passes it to the notice in its transaction, and nudges the mailer after the commit when
+ * the notice says it queued mail.
  */
-export function notificationMailOf(deps: Pick<Deps, 'mailer' | 'config'>): NotificationMail {
+export function notificationMailOf(deps: Pick<Deps, 'mailer' | 'config'>): NotificationMail | null {
   let mail = made.get(deps);
-  if (!mail) {
-    mail = {
-      mailer: deps.mailer,
-      publicUrl: deps.config.publicUrl,
-      tokens: createUnsubscribeTokens(deps.config.secretKey),
-    };
+  if (mail === undefined) {
+    mail = deps.mailer.mailsNotifications
+      ? {
+          mailer: deps.mailer,
+          publicUrl: deps.config.publicUrl,
+          tokens: createUnsubscribeTokens(deps.config.secretKey),
+        }
+      : null;
     made.set(deps, mail);
   }
   return mail;
