@@ -59,7 +59,8 @@ export const importColumnHelp: Record<ImportColumn, string> = {
     'Optional JSON list: [{"title", "organization", "employment_type", "start_date", "end_date", "description"}], dates as YYYY-MM-DD.',
   patents: 'Optional JSON list: [{"title", "patent_number", "issue_date"}].',
   projects: 'Optional JSON list: [{"title", "start_date", "end_date", "description"}].',
-  publications: 'Optional JSON list: [{"title", "authors", "year", "citations"}].',
+  publications:
+    'Optional JSON list: [{"title", "authors", "year", "citations", "doi", "venue", "url"}].',
   grants: 'Optional JSON list: [{"organization", "grant_number", "title", "description"}].',
 };
 

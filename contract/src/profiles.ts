@@ -127,6 +127,29 @@ export const grantEntry = z.object({
   description: z.string(),
 });
 
+/** SPEC §5's loose link check, kept with an https:// scheme so it always renders as a link. */
+const linkText = (label: string) =>
+  z
+    .string({ error: `${label} must be a valid URL` })
+    .trim()
+    .max(500, { message: tooLong(label, 500) })
+    .refine((value) => value === '' || PROFILE_URL_PATTERN.test(value), {
+      message: `${label} must be a valid URL`,
+    })
+    .transform((value) =>
+      value === '' || /^https?:\/\//i.test(value) ? value : `https://${value}`,
+    );
+
+/** A profile link (SPEC §5): blank clears it, anything else must match the loose pattern. */
+const profileUrl = (label: string) => z.preprocess(nullToEmpty, linkText(label).optional());
+
+/** A section entry's link: missing, null or blank is none. */
+const entryUrl = (label: string) =>
+  z.preprocess(
+    (value) => value ?? '',
+    linkText(label).transform((value) => value || null),
+  );
+
 /** How the profile form writes each section; the same shapes as the answer's entries. */
 const educationInput = z
   .object({
@@ -196,21 +219,7 @@ const publicationInput = z.object({
       .transform((value) => value ?? null),
   ),
   venue: text('Venue', 300),
-  url: z.preprocess(
-    nullToEmpty,
-    z
-      .string({ error: 'URL must be a valid URL' })
-      .trim()
-      .max(500, { message: tooLong('URL', 500) })
-      .refine((value) => value === '' || PROFILE_URL_PATTERN.test(value), {
-        message: 'URL must be a valid URL',
-      })
-      .transform((value) =>
-        value === '' ? null : /^https?:\/\//i.test(value) ? value : `https://${value}`,
-      )
-      .optional()
-      .transform((value) => value ?? null),
-  ),
+  url: entryUrl('URL'),
 });
 const grantInput = z.object({
   organization: text('Organization', 200),
@@ -219,34 +228,25 @@ const grantInput = z.object({
   description: text('Description', 2000),
 });
 
-export const MAX_SECTION_ENTRIES = 50;
-const section = <T extends z.ZodType>(label: string, entry: T) =>
+/** CONTRACT §10: how many entries each section holds. */
+export const sectionLimits = {
+  education: 100,
+  most_recent_experience: 100,
+  patents: 100,
+  projects: 100,
+  publications: 1000,
+  grants: 100,
+} as const;
+export type ProfileSection = keyof typeof sectionLimits;
+
+export const sectionLimitMessage = (label: string, max: number) =>
+  `${label} must have at most ${max} entries.`;
+
+const section = <T extends z.ZodType>(label: string, max: number, entry: T) =>
   z
     .array(entry, { error: `${label} must be a list.` })
-    .max(MAX_SECTION_ENTRIES, {
-      message: `${label} must have at most ${MAX_SECTION_ENTRIES} entries.`,
-    })
+    .max(max, { message: sectionLimitMessage(label, max) })
     .optional();
-
-/**
- * A profile link (SPEC §5): blank clears it, anything else must match the loose pattern and is kept
- * with an https:// scheme when it has none, so it always renders as an absolute link.
- */
-const profileUrl = (label: string) =>
-  z.preprocess(
-    nullToEmpty,
-    z
-      .string({ error: `${label} must be a valid URL` })
-      .trim()
-      .max(500, { message: tooLong(label, 500) })
-      .refine((value) => value === '' || PROFILE_URL_PATTERN.test(value), {
-        message: `${label} must be a valid URL`,
-      })
-      .transform((value) =>
-        value === '' || /^https?:\/\//i.test(value) ? value : `https://${value}`,
-      )
-      .optional(),
-  );
 
 const placeId = (message: string) =>
   z.preprocess(
@@ -293,12 +293,16 @@ export const profileUpdateBody = z.object({
   ),
   school_id: placeId(profileMessages.school),
   department_id: placeId(profileMessages.department),
-  education: section('Education', educationInput),
-  most_recent_experience: section('Experience', experienceInput),
-  patents: section('Patents', patentInput),
-  projects: section('Projects', projectInput),
-  publications: section('Publications', publicationInput),
-  grants: section('Grants', grantInput),
+  education: section('Education', sectionLimits.education, educationInput),
+  most_recent_experience: section(
+    'Experience',
+    sectionLimits.most_recent_experience,
+    experienceInput,
+  ),
+  patents: section('Patents', sectionLimits.patents, patentInput),
+  projects: section('Projects', sectionLimits.projects, projectInput),
+  publications: section('Publications', sectionLimits.publications, publicationInput),
+  grants: section('Grants', sectionLimits.grants, grantInput),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateBody>;
 export type ProfileUpdate = z.output<typeof profileUpdateBody>;
@@ -328,8 +332,9 @@ export const userProfile = z.object({
   faculty_page_url: z.string().nullable(),
   user_status_id: z.number().int(),
   admin_status_id: z.number().int(),
+  /** Education, patents, projects, publications and grants are in the order the member saved. */
   education: z.array(educationEntry),
-  /** Every experience, most recent first. */
+  /** Every experience, most recent first (ongoing first, then by end and start date). */
   most_recent_experience: z.array(experienceEntry),
   patents: z.array(patentEntry),
   projects: z.array(projectEntry),

@@ -697,7 +697,7 @@ describe('profiles', () => {
           { title: '', start_date: '2020-13-45' },
         ],
         publications: [{ title: 'P', citations: -1 }],
-        grants: Array.from({ length: 51 }, () => ({ title: 'G' })),
+        grants: Array.from({ length: 101 }, () => ({ title: 'G' })),
       });
       expect(invalid.status).toBe(400);
       expect((await invalid.json()).details).toEqual([
@@ -711,10 +711,127 @@ describe('profiles', () => {
           error: 'Start date must be a date (YYYY-MM-DD).',
         },
         { field: 'publications.0.citations', error: 'Citations must be a whole number.' },
-        { field: 'grants', error: 'Grants must have at most 50 entries.' },
+        { field: 'grants', error: 'Grants must have at most 100 entries.' },
       ]);
       const kept = await (await call('GET', `/profiles/${me.id}`, meCookie)).json();
       expect(kept.patents).toEqual(sections.patents);
+    });
+
+    it('keeps every section in the order saved, experience newest first', async () => {
+      const titles = ['Third', 'First', 'Second'];
+      const res = await call('PUT', `/profiles/${me.id}`, meCookie, {
+        ...baseBody,
+        education: titles.map((institution) => ({ institution })),
+        patents: titles.map((title) => ({ title })),
+        projects: titles.map((title) => ({ title })),
+        publications: titles.map((title, i) => ({ title, year: 2000 + i })),
+        grants: titles.map((title) => ({ title })),
+        most_recent_experience: [
+          { title: 'Postdoc', start_date: '2001-01-01', end_date: '2003-01-01' },
+          { title: 'Professor', start_date: '2006-01-01' },
+          { title: 'Lecturer', start_date: '2003-01-01', end_date: '2006-01-01' },
+        ],
+      });
+      expect(res.status).toBe(200);
+      const profile = await (await call('GET', `/profiles/${me.id}`, meCookie)).json();
+      expect(profile.education.map((e: { institution: string }) => e.institution)).toEqual(titles);
+      for (const name of ['patents', 'projects', 'publications', 'grants']) {
+        expect(profile[name].map((e: { title: string }) => e.title)).toEqual(titles);
+      }
+      expect(profile.most_recent_experience.map((e: { title: string }) => e.title)).toEqual([
+        'Professor',
+        'Lecturer',
+        'Postdoc',
+      ]);
+    });
+
+    it('saves a publication with its DOI normalised, venue and URL, and checks them', async () => {
+      const res = await call('PUT', `/profiles/${me.id}`, meCookie, {
+        ...baseBody,
+        publications: [
+          {
+            title: 'Recherches sur les substances radioactives',
+            authors: 'M. Curie',
+            doi: 'https://doi.org/10.1051/JPHYSTAP:019040030027100',
+            venue: '  Annales de chimie et de physique ',
+            url: 'gallica.bnf.fr/ark:/12148/bpt6k',
+          },
+          { title: 'No links' },
+        ],
+      });
+      expect(res.status).toBe(200);
+      const { profile } = await res.json();
+      expect(profile.publications).toEqual([
+        {
+          title: 'Recherches sur les substances radioactives',
+          authors: 'M. Curie',
+          year: null,
+          citations: null,
+          doi: '10.1051/jphystap:019040030027100',
+          venue: 'Annales de chimie et de physique',
+          url: 'https://gallica.bnf.fr/ark:/12148/bpt6k',
+        },
+        {
+          title: 'No links',
+          authors: '',
+          year: null,
+          citations: null,
+          doi: null,
+          venue: '',
+          url: null,
+        },
+      ]);
+      expect(userProfile.parse(profile)).toEqual(profile);
+
+      const bad = await call('PUT', `/profiles/${me.id}`, meCookie, {
+        ...baseBody,
+        publications: [{ title: 'P', doi: '1051/x', venue: 'v'.repeat(301), url: 'not a url' }],
+      });
+      expect(bad.status).toBe(400);
+      expect((await bad.json()).details).toEqual([
+        { field: 'publications.0.doi', error: 'DOI must be a DOI such as 10.1000/xyz123.' },
+        { field: 'publications.0.venue', error: 'Venue must be at most 300 characters.' },
+        { field: 'publications.0.url', error: 'URL must be a valid URL' },
+      ]);
+    });
+
+    it('holds 1000 publications and 100 entries of the other sections; one more is 400', async () => {
+      const many = (n: number) => Array.from({ length: n }, (_, i) => ({ title: `Entry ${i}` }));
+      const full = await call('PUT', `/profiles/${me.id}`, meCookie, {
+        ...baseBody,
+        publications: many(1000),
+        projects: many(100),
+      });
+      expect(full.status).toBe(200);
+      const saved = (await full.json()).profile;
+      expect([saved.publications.length, saved.projects.length]).toEqual([1000, 100]);
+
+      const over = await call('PUT', `/profiles/${me.id}`, meCookie, {
+        ...baseBody,
+        publications: many(1001),
+        education: Array.from({ length: 101 }, () => ({ institution: 'U' })),
+        patents: many(101),
+      });
+      expect(over.status).toBe(400);
+      expect((await over.json()).details).toEqual([
+        { field: 'education', error: 'Education must have at most 100 entries.' },
+        { field: 'patents', error: 'Patents must have at most 100 entries.' },
+        { field: 'publications', error: 'Publications must have at most 1000 entries.' },
+      ]);
+      const kept = await (await call('GET', `/profiles/${me.id}`, meCookie)).json();
+      expect(kept.publications).toHaveLength(1000);
+    });
+
+    it('the directory search finds a publication venue as soon as it is saved', async () => {
+      const search = async () =>
+        (await call('GET', '/search?q=Zeitschrift%20Radiochemie&type=people', otherCookie)).json();
+      expect((await search()).users).toEqual([]);
+      const res = await call('PUT', `/profiles/${me.id}`, meCookie, {
+        ...baseBody,
+        publications: [{ title: 'Untitled', venue: 'Zeitschrift für Radiochemie' }],
+      });
+      expect(res.status).toBe(200);
+      expect((await search()).users.map((u: { id: number }) => u.id)).toEqual([me.id]);
     });
 
     it('makes the usual XSS payloads in the bio inert', async () => {

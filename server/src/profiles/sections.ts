@@ -3,6 +3,8 @@ import type { ExperienceEntry, UserProfile } from '@kindling/contract';
 /**
  * Profile sections as answers: each stored JSON entry is read through an explicit allow-list of
  * fields with their types, so whatever else a row holds (older shapes, imports) never leaks out.
+ * Entries keep the order the member saved them in, except experience, which reads newest first
+ * (CONTRACT §10 allows it) so the person cards' "most recent" roles never depend on typing order.
  */
 type Entry = Record<string, unknown>;
 
