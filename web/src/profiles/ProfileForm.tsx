@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -11,15 +11,18 @@ import { Screen } from '../shell/Screen.tsx';
 import { useTenant } from '../tenant/TenantContext.ts';
 import { AboutSection } from './form/AboutSection.tsx';
 import { AffiliationSection } from './form/AffiliationSection.tsx';
-import { GrantsSection, LinksSection } from './form/LinksAndGrantsSections.tsx';
+import { EntrySection } from './form/EntrySections.tsx';
+import { LinksSection } from './form/LinksSection.tsx';
 import { PersonalSection } from './form/PersonalSection.tsx';
 import styles from './ProfileForm.module.css';
 import { profileQueryKey, saveProfile, type UserProfile, uploadPhoto } from './profileApi.ts';
 import {
   formShapeOf,
   formValuesOf,
+  type ProfileFormOutput,
   type ProfileFormValues,
   profileBodyOf,
+  profileSections,
 } from './profileFormValues.ts';
 import { photoUploadProblem, profileSaveProblem } from './profileProblems.ts';
 
@@ -47,7 +50,7 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
   const shape = formShapeOf(profile);
   const schema = useMemo(
     () =>
-      lazyResolver<ProfileFormValues, ProfileFormValues>(() =>
+      lazyResolver<ProfileFormValues, ProfileFormOutput>(() =>
         import('./profileFormSchema.ts').then((m) =>
           m.profileFormResolver(formShapeOf(profile), {
             linkedin: fields.linkedin.label,
@@ -59,45 +62,54 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
   );
   useEffect(schema.preload, []);
 
-  const form = useForm<ProfileFormValues, unknown, ProfileFormValues>({
+  const form = useForm<ProfileFormValues, unknown, ProfileFormOutput>({
     resolver: schema.resolver,
     defaultValues: formValuesOf(profile),
   });
   const { isSubmitting } = form.formState;
 
+  const save = useMutation({
+    mutationFn: async (values: ProfileFormOutput) => {
+      let photoUrl: string | null = null;
+      if (photo) {
+        photoUrl = await uploadPhoto(profile.id, photo).catch((error: unknown) => {
+          throw new PhotoUploadFailed(photoUploadProblem(error));
+        });
+      }
+      return saveProfile(profile.id, profileBodyOf(values, profile, photoUrl));
+    },
+    onSuccess: (answer) => {
+      queryClient.setQueryData(profileQueryKey(profile.id), answer);
+      // The header's name and photo come from the session's user details.
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      setPhoto(null);
+      form.reset(formValuesOf(answer));
+      setSaved(answer);
+    },
+    onError: (error) => {
+      const failure =
+        error instanceof PhotoUploadFailed
+          ? { message: error.message, fields: [] }
+          : profileSaveProblem(error);
+      for (const { field, error: message } of failure.fields) {
+        if (field === 'profile_image_url') setPhotoProblem(message);
+        // An entry's field (`grants.0.title`) is shown beside it like any other.
+        else if ((field.split('.')[0] ?? '') in form.getValues()) {
+          form.setError(field as FieldPath<ProfileFormValues>, { message });
+        }
+      }
+      setProblem(failure.message);
+      // SPEC §8: a failed save goes back to the top, where its message is.
+      top.current?.scrollIntoView({ block: 'start' });
+    },
+  });
+
   const submit = form.handleSubmit(
     async (values) => {
       setProblem(null);
       setPhotoProblem(null);
-      try {
-        let photoUrl: string | null = null;
-        if (photo) {
-          photoUrl = await uploadPhoto(profile.id, photo).catch((error: unknown) => {
-            throw new PhotoUploadFailed(photoUploadProblem(error));
-          });
-        }
-        const answer = await saveProfile(profile.id, profileBodyOf(values, profile, photoUrl));
-        queryClient.setQueryData(profileQueryKey(profile.id), answer);
-        // The header's name and photo come from the session's user details.
-        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-        setPhoto(null);
-        form.reset(formValuesOf(answer));
-        setSaved(answer);
-      } catch (error) {
-        const failure =
-          error instanceof PhotoUploadFailed
-            ? { message: error.message, fields: [] }
-            : profileSaveProblem(error);
-        for (const { field, error: message } of failure.fields) {
-          if (field === 'profile_image_url') setPhotoProblem(message);
-          else if (field in form.getValues() || field.startsWith('grants.')) {
-            form.setError(field as FieldPath<ProfileFormValues>, { message });
-          }
-        }
-        setProblem(failure.message);
-        // SPEC §8: a failed save goes back to the top, where its message is.
-        top.current?.scrollIntoView({ block: 'start' });
-      }
+      // A failure is shown by onError; the form only waits for the answer.
+      await save.mutateAsync(values).catch(() => {});
     },
     () => {
       // The first message is brought into view even when its control cannot take focus.
@@ -156,7 +168,14 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
           />
           <AboutSection title={sections.about} fields={fields} form={form} />
           <LinksSection title={sections.links} fields={fields} form={form} shape={shape} />
-          {shape.showsGrants && <GrantsSection title={sections.grants} form={form} />}
+          {profileSections.map((section) => (
+            <EntrySection
+              key={section}
+              section={section}
+              title={section === 'grants' ? sections.grants : undefined}
+              form={form}
+            />
+          ))}
         </div>
         <div className={styles.bottomActions}>{actions}</div>
       </Screen>

@@ -1,3 +1,4 @@
+import { doiUrl } from '@kindling/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../app/paths.ts';
@@ -41,7 +42,7 @@ export function ProfileSections({ profile }: { profile: UserProfile }) {
         <Section title="Education">
           <ul className={styles.entries}>
             {profile.education.map((entry, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id and never reorder
+              // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id; a save re-renders them all
               <li key={index} className={styles.entry}>
                 <h3 className={styles.entryTitle}>{entry.institution}</h3>
                 <p className={styles.entryMeta}>
@@ -62,7 +63,7 @@ export function ProfileSections({ profile }: { profile: UserProfile }) {
         <Section title="Experience">
           <ul className={styles.entries}>
             {profile.most_recent_experience.map((entry, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id and never reorder
+              // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id; a save re-renders them all
               <li key={index} className={styles.entry}>
                 <h3 className={styles.entryTitle}>{entry.title}</h3>
                 <p className={styles.entryMeta}>
@@ -84,7 +85,7 @@ export function ProfileSections({ profile }: { profile: UserProfile }) {
         <Section title="Patents">
           <ul className={styles.entries}>
             {profile.patents.map((entry, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id and never reorder
+              // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id; a save re-renders them all
               <li key={index} className={styles.entry}>
                 <h3 className={styles.entryTitle}>{entry.title}</h3>
                 <p className={styles.entryMeta}>
@@ -102,7 +103,7 @@ export function ProfileSections({ profile }: { profile: UserProfile }) {
         <Section title="Projects">
           <ul className={styles.entries}>
             {profile.projects.map((entry, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id and never reorder
+              // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id; a save re-renders them all
               <li key={index} className={styles.entry}>
                 <h3 className={styles.entryTitle}>{entry.title}</h3>
                 <p className={styles.entryDates}>{periodLabel(entry.start_date, entry.end_date)}</p>
@@ -126,16 +127,42 @@ export function ProfileSections({ profile }: { profile: UserProfile }) {
         >
           <ul className={styles.entries}>
             {profile.publications.map((entry, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id and never reorder
+              // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id; a save re-renders them all
               <li key={index} className={styles.entry}>
-                <h3 className={styles.entryTitle}>{entry.title}</h3>
+                <h3 className={styles.entryTitle}>
+                  {entry.url ? (
+                    <a
+                      className={styles.entryLink}
+                      href={entry.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
+                      {entry.title}
+                    </a>
+                  ) : (
+                    entry.title
+                  )}
+                </h3>
                 {entry.authors && <p className={styles.entryText}>{entry.authors}</p>}
                 <p className={styles.entryMeta}>
                   {join(
+                    entry.venue,
                     entry.year === null ? null : String(entry.year),
                     entry.citations === null ? null : `Cited by ${numbers.format(entry.citations)}`,
                   )}
                 </p>
+                {entry.doi && (
+                  <p className={styles.entryDates}>
+                    <a
+                      className={styles.entryLink}
+                      href={doiUrl(entry.doi)}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
+                      https://doi.org/{entry.doi}
+                    </a>
+                  </p>
+                )}
               </li>
             ))}
           </ul>
@@ -145,7 +172,7 @@ export function ProfileSections({ profile }: { profile: UserProfile }) {
         <Section title="Grants">
           <ul className={styles.entries}>
             {profile.grants.map((entry, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id and never reorder
+              // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id; a save re-renders them all
               <li key={index} className={styles.entry}>
                 <h3 className={styles.entryTitle}>{entry.title}</h3>
                 <p className={styles.entryMeta}>{join(entry.organization, entry.grant_number)}</p>

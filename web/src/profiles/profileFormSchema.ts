@@ -6,7 +6,11 @@ import {
   profileUpdateBody,
 } from '@kindling/contract';
 import { z } from 'zod';
-import type { ProfileFormShape, ProfileFormValues } from './profileFormValues.ts';
+import type {
+  ProfileFormOutput,
+  ProfileFormShape,
+  ProfileFormValues,
+} from './profileFormValues.ts';
 
 /** SPEC §5 profile save message the contract's body has no field for: the role is not sent. */
 const USER_TYPE_REQUIRED = 'User type is required';
@@ -31,7 +35,7 @@ function link(label: string, required: boolean) {
 
 /**
  * The update-profile form's rules (SPEC §5): the contract's for names, headline, location and
- * grants; a required bio of at most 1000 characters; LinkedIn required and both links valid where
+ * every section; a required bio of at most 1000 characters; LinkedIn required and both links valid where
  * the member can still set them. Values come out trimmed.
  */
 export function profileFormSchema(shape: ProfileFormShape, labels: LinkLabels) {
@@ -51,12 +55,17 @@ export function profileFormSchema(shape: ProfileFormShape, labels: LinkLabels) {
     linkedin_url: shape.linkedinLocked ? z.string() : link(labels.linkedin, true),
     google_scholar_url:
       shape.showsScholar && !shape.scholarLocked ? link(labels.googleScholar, false) : z.string(),
+    education: body.education.unwrap(),
+    most_recent_experience: body.most_recent_experience.unwrap(),
+    patents: body.patents.unwrap(),
+    projects: body.projects.unwrap(),
+    publications: body.publications.unwrap(),
     grants: body.grants.unwrap(),
   });
 }
 
 export function profileFormResolver(shape: ProfileFormShape, labels: LinkLabels) {
-  return zodResolver<ProfileFormValues, unknown, ProfileFormValues>(
-    profileFormSchema(shape, labels) as unknown as z.ZodType<ProfileFormValues, ProfileFormValues>,
+  return zodResolver<ProfileFormValues, unknown, ProfileFormOutput>(
+    profileFormSchema(shape, labels) as unknown as z.ZodType<ProfileFormOutput, ProfileFormValues>,
   );
 }

@@ -1,7 +1,14 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
+import type { UserProfile } from './profileApi.ts';
 import { profileFormSchema } from './profileFormSchema.ts';
-import { formShapeOf, formValuesOf, profileBodyOf } from './profileFormValues.ts';
+import {
+  formShapeOf,
+  formValuesOf,
+  type ProfileFormOutput,
+  type ProfileFormValues,
+  profileBodyOf,
+} from './profileFormValues.ts';
 import { testProfile } from './testProfile.ts';
 
 const labels = { linkedin: 'LinkedIn URL', googleScholar: 'Google Scholar URL' };
@@ -88,10 +95,83 @@ describe('profileFormSchema', () => {
   });
 });
 
+/** The form's values once its rules passed, as the submit handler receives them. */
+function outputOf(profile: UserProfile, change: Partial<ProfileFormValues> = {}) {
+  return profileFormSchema(formShapeOf(profile), labels).parse({
+    ...formValuesOf(profile),
+    linkedin_url: profile.linkedin_url ?? 'https://www.linkedin.com/in/priya',
+    ...change,
+  }) as ProfileFormOutput;
+}
+
+const publication = {
+  title: 'Stretchable electrodes',
+  authors: 'P. Raman, J. Doe',
+  year: 2021,
+  citations: 14,
+  doi: '10.1038/s41586-021-0001-x',
+  venue: 'Nature',
+  url: null,
+};
+
+describe('section entries in the form', () => {
+  it('holds every field as text, none as empty', () => {
+    const values = formValuesOf(testProfile({ publications: [publication] }));
+    expect(values.publications).toEqual([
+      {
+        title: 'Stretchable electrodes',
+        authors: 'P. Raman, J. Doe',
+        year: '2021',
+        citations: '14',
+        doi: '10.1038/s41586-021-0001-x',
+        venue: 'Nature',
+        url: '',
+      },
+    ]);
+    expect(values.education).toEqual([]);
+  });
+
+  it('reads them back with the contract rules: numbers, none, a normalised DOI', () => {
+    const output = outputOf(testProfile(), {
+      publications: [
+        {
+          title: ' Stretchable electrodes ',
+          authors: 'P. Raman, J. Doe',
+          year: '2021',
+          citations: '',
+          doi: 'https://doi.org/10.1038/S41586-021-0001-X',
+          venue: 'Nature',
+          url: 'example.org/paper',
+        },
+      ],
+    });
+    expect(output.publications).toEqual([
+      { ...publication, citations: null, url: 'https://example.org/paper' },
+    ]);
+  });
+
+  it('names a failing entry field by its path, in the contract words', () => {
+    const entry = { ...formValuesOf(testProfile({ publications: [publication] })).publications[0] };
+    expect(
+      errorsOf(testProfile(), {
+        publications: [{ ...entry, doi: 'nope', year: 'soon' }],
+        projects: [
+          { title: '', start_date: '2024-05-01', end_date: '2023-01-01', description: '' },
+        ],
+      }),
+    ).toEqual({
+      'projects.0.title': 'Title is required',
+      'projects.0.end_date': 'End date must not be before the start date.',
+      'publications.0.year': 'Year must be a year.',
+      'publications.0.doi': 'Please enter a valid DOI, such as 10.1000/182.',
+    });
+  });
+});
+
 describe('profileBodyOf', () => {
   it('keeps the saved HTML of a bio whose text did not change', () => {
     const profile = testProfile();
-    const body = profileBodyOf(formValuesOf(profile), profile, null);
+    const body = profileBodyOf(outputOf(profile), profile, null);
     expect(body.bio).toBe(profile.bio);
     expect(body).not.toHaveProperty('profile_image_url');
   });
@@ -99,33 +179,34 @@ describe('profileBodyOf', () => {
   it('saves an edited bio as paragraphs, escaped', () => {
     const profile = testProfile();
     const body = profileBodyOf(
-      { ...formValuesOf(profile), bio: 'New <b>bio</b>\n\nSecond' },
+      outputOf(profile, { bio: 'New <b>bio</b>\n\nSecond' }),
       profile,
       null,
     );
     expect(body.bio).toBe('<p>New &lt;b&gt;bio&lt;/b&gt;</p><p>Second</p>');
   });
 
-  it('sends links only while they can still be set, grants only when shown, and a new photo', () => {
+  it('sends links only while they can still be set, every section, and a new photo', () => {
     const open = testProfile();
-    const values = {
-      ...formValuesOf(open),
-      linkedin_url: 'linkedin.com/in/p',
-      google_scholar_url: '',
-    };
+    const values = outputOf(open, { linkedin_url: 'linkedin.com/in/p', google_scholar_url: '' });
     expect(profileBodyOf(values, open, '/uploads/1/2/x.jpg')).toMatchObject({
       linkedin_url: 'linkedin.com/in/p',
       google_scholar_url: '',
       profile_image_url: '/uploads/1/2/x.jpg',
+      education: [],
+      most_recent_experience: [],
+      patents: [],
+      projects: [],
+      publications: [],
+      grants: [],
     });
-    expect(profileBodyOf(values, open, null)).not.toHaveProperty('grants');
 
     const locked = testProfile({
       role_id: 1,
       linkedin_url: 'https://www.linkedin.com/in/p',
       grants: [grant],
     });
-    const body = profileBodyOf(formValuesOf(locked), locked, null);
+    const body = profileBodyOf(outputOf(locked), locked, null);
     expect(body).not.toHaveProperty('linkedin_url');
     expect(body).not.toHaveProperty('google_scholar_url');
     expect(body.grants).toEqual([grant]);
@@ -134,7 +215,7 @@ describe('profileBodyOf', () => {
   it('sends cleared places as null', () => {
     const profile = testProfile();
     const body = profileBodyOf(
-      { ...formValuesOf(profile), school_id: null, department_id: null },
+      outputOf(profile, { school_id: null, department_id: null }),
       profile,
       null,
     );

@@ -1,8 +1,8 @@
+import { useLimitNotice } from '../../forms/useLimitNotice.ts';
 import buttons from '../../shell/buttons.module.css';
 import { PlusIcon } from '../../shell/screenIcons.tsx';
 import styles from '../IdeaForm.module.css';
 import { addRow } from '../ideaFormRules.ts';
-import { useLimitNotice } from '../useLimitNotice.ts';
 
 interface AddRowProps {
   kind: 'urls' | 'patents';

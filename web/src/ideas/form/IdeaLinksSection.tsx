@@ -3,10 +3,10 @@ import { useFieldArray } from 'react-hook-form';
 import fieldStyles from '../../forms/Field.module.css';
 import { FieldShell } from '../../forms/FieldShell.tsx';
 import buttons from '../../shell/buttons.module.css';
+import { TrashIcon } from '../../shell/screenIcons.tsx';
 import { useTenant } from '../../tenant/TenantContext.ts';
 import styles from '../IdeaForm.module.css';
 import { shownMessage } from '../ideaFormRules.ts';
-import { TrashIcon } from '../ideaIcons.tsx';
 import { AddRow } from './AddRow.tsx';
 import { type IdeaFormApi, IdeaFormSection } from './IdeaFormSection.tsx';
 

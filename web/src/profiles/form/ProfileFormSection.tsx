@@ -2,10 +2,10 @@ import type { Branding } from '@kindling/contract';
 import { type ReactNode, useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import styles from '../ProfileForm.module.css';
-import type { ProfileFormValues } from '../profileFormValues.ts';
+import type { ProfileFormOutput, ProfileFormValues } from '../profileFormValues.ts';
 
 /** The profile form as its sections receive it. */
-export type ProfileFormApi = UseFormReturn<ProfileFormValues, unknown, ProfileFormValues>;
+export type ProfileFormApi = UseFormReturn<ProfileFormValues, unknown, ProfileFormOutput>;
 
 /** The tenant's words for the form's fields (SPEC §3 Tenant.branding.profileScreen). */
 export type ProfileFieldTexts = Branding['profileScreen']['fields'];
