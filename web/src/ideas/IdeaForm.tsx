@@ -1,4 +1,4 @@
-import type { IdeaDetail, IdeaInput, IdeaValues } from '@kindling/contract';
+import type { IdeaDetail, IdeaValues } from '@kindling/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,11 +11,11 @@ import { IdeaLinksSection } from './form/IdeaLinksSection.tsx';
 import { IdeaSeekingSection } from './form/IdeaSeekingSection.tsx';
 import { IdeaTextSections } from './form/IdeaTextSections.tsx';
 import styles from './IdeaForm.module.css';
-import { fieldErrorsOf, formValuesOf } from './ideaFormRules.ts';
+import { fieldErrorsOf, formValuesOf, type IdeaFormValues } from './ideaFormRules.ts';
 import { postProblem, updateProblem } from './ideaProblems.ts';
 import { ideaKeys, postIdea, putIdea } from './ideasApi.ts';
 
-const schema = lazyResolver<IdeaInput, IdeaValues>(() =>
+const schema = lazyResolver<IdeaFormValues, IdeaValues>(() =>
   import('./ideaFormSchema.ts').then((m) => m.ideaResolver),
 );
 
@@ -34,7 +34,7 @@ export function IdeaForm({ idea, onSaved, onCancel }: IdeaFormProps) {
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
   const problemRef = useRef<HTMLParagraphElement>(null);
-  const form = useForm<IdeaInput, unknown, IdeaValues>({
+  const form = useForm<IdeaFormValues, unknown, IdeaValues>({
     resolver: schema.resolver,
     defaultValues: formValuesOf(idea),
   });

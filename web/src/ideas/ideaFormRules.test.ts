@@ -1,21 +1,7 @@
 import { type IdeaDetail, ideaMessages } from '@kindling/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/apiError.ts';
-import { addRow, fieldErrorsOf, formValuesOf, shownMessage } from './ideaFormRules.ts';
-
-describe('addRow', () => {
-  it('adds up to 3 supporting links, then answers with the max-limit message', () => {
-    expect(addRow('urls', 0)).toEqual({ kind: 'add' });
-    expect(addRow('urls', 2)).toEqual({ kind: 'add' });
-    expect(addRow('urls', 3)).toEqual({ kind: 'limit', message: ideaMessages.maxLinks });
-  });
-
-  it('adds up to 4 patent numbers, then answers with the max-limit message', () => {
-    expect(addRow('patents', 3)).toEqual({ kind: 'add' });
-    expect(addRow('patents', 4)).toEqual({ kind: 'limit', message: ideaMessages.maxPatents });
-    expect(ideaMessages.maxPatents).toBe('You can add up to 4 patent numbers.');
-  });
-});
+import { fieldErrorsOf, formValuesOf, ideaInputOf, shownMessage } from './ideaFormRules.ts';
 
 describe('shownMessage', () => {
   it("shows the tenant's patent wording for a bad patent number", () => {
@@ -56,16 +42,18 @@ describe('formValuesOf', () => {
       ip_status_id: 3,
       support_ids: [1, 4],
     } as IdeaDetail;
-    expect(formValuesOf(idea)).toEqual({
+    const values = formValuesOf(idea);
+    expect(values).toEqual({
       title: 'T',
       introduction: 'I',
       problem: 'P',
       opportunity: 'O',
       urls: [{ url: 'https://a.example', title: 'A' }],
-      patents: ['US 1,234 B2'],
+      patents: [{ number: 'US 1,234 B2' }],
       ip_status_id: 3,
       support_ids: [1, 4],
     });
+    expect(ideaInputOf(values).patents).toEqual(['US 1,234 B2']);
   });
 });
 
@@ -84,7 +72,7 @@ describe('fieldErrorsOf', () => {
     });
     expect(fieldErrorsOf(error)).toEqual([
       { field: 'urls.1.title', message: ideaMessages.linkPair },
-      { field: 'patents.0', message: ideaMessages.patentInvalid },
+      { field: 'patents.0.number', message: ideaMessages.patentInvalid },
     ]);
   });
 

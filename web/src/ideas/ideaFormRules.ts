@@ -1,4 +1,5 @@
-import { type IdeaDetail, type IdeaInput, ideaMessages, limits } from '@kindling/contract';
+import type { IdeaDetail, IdeaInput } from '@kindling/contract';
+import { ideaMessages } from '@kindling/contract';
 import type { ApiError } from '../api/apiError.ts';
 
 interface LinkRow {
@@ -6,14 +7,17 @@ interface LinkRow {
   title: string;
 }
 
-/** Every field present, so the inputs are controlled from the first render. */
-interface IdeaFormValues extends IdeaInput {
+/**
+ * What the idea form holds: every field present, so the inputs are controlled from the first
+ * render, and each patent number a row of its own, as react-hook-form's field arrays hold them.
+ */
+export interface IdeaFormValues extends Omit<IdeaInput, 'patents'> {
   title: string;
   introduction: string;
   problem: string;
   opportunity: string;
   urls: LinkRow[];
-  patents: string[];
+  patents: { number: string }[];
   ip_status_id: number | null;
   support_ids: number[];
 }
@@ -26,29 +30,15 @@ export function formValuesOf(idea?: IdeaDetail): IdeaFormValues {
     problem: idea?.problem ?? '',
     opportunity: idea?.opportunity ?? '',
     urls: idea?.urls.map(({ url, title }) => ({ url, title })) ?? [],
-    patents: idea ? [...idea.patents] : [],
+    patents: idea ? idea.patents.map((number) => ({ number })) : [],
     ip_status_id: idea?.ip_status_id ?? null,
     support_ids: idea ? [...idea.support_ids] : [],
   };
 }
 
-type Repeatable = 'urls' | 'patents';
-
-const maxOf: Record<Repeatable, number> = { urls: limits.maxLinks, patents: limits.maxPatents };
-const limitMessageOf: Record<Repeatable, string> = {
-  urls: ideaMessages.maxLinks,
-  patents: ideaMessages.maxPatents,
-};
-
-/**
- * SPEC §9: at most 3 supporting links and 4 patent numbers. Asking for one more is answered
- * with the max-limit message instead of a row.
- */
-export function addRow(
-  kind: Repeatable,
-  count: number,
-): { kind: 'add' } | { kind: 'limit'; message: string } {
-  return count < maxOf[kind] ? { kind: 'add' } : { kind: 'limit', message: limitMessageOf[kind] };
+/** The body the contract reads: the patent rows as the list of numbers it holds. */
+export function ideaInputOf(values: IdeaFormValues): IdeaInput {
+  return { ...values, patents: values.patents.map((patent) => patent.number) };
 }
 
 /**
@@ -70,7 +60,7 @@ type FieldPath =
   | 'support_ids'
   | `urls.${number}.url`
   | `urls.${number}.title`
-  | `patents.${number}`;
+  | `patents.${number}.number`;
 
 const FIELD_PATH =
   /^(?:title|introduction|problem|opportunity|ip_status_id|support_ids|urls\.\d+\.(?:url|title)|patents\.\d+)$/;
@@ -80,5 +70,11 @@ export function fieldErrorsOf(error: ApiError): { field: FieldPath; message: str
   if (error.code !== 'BAD_REQUEST') return [];
   return error.details
     .filter((detail) => FIELD_PATH.test(detail.field))
-    .map((detail) => ({ field: detail.field as FieldPath, message: detail.error }));
+    .map((detail) => ({
+      // A patent number's failure goes to its row's input.
+      field: (detail.field.startsWith('patents.')
+        ? `${detail.field}.number`
+        : detail.field) as FieldPath,
+      message: detail.error,
+    }));
 }

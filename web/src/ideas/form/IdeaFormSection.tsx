@@ -1,10 +1,11 @@
-import type { IdeaInput, IdeaValues } from '@kindling/contract';
+import type { IdeaValues } from '@kindling/contract';
 import { type ReactNode, useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import styles from '../IdeaForm.module.css';
+import type { IdeaFormValues } from '../ideaFormRules.ts';
 
 /** The idea form as its sections receive it. */
-export type IdeaFormApi = UseFormReturn<IdeaInput, unknown, IdeaValues>;
+export type IdeaFormApi = UseFormReturn<IdeaFormValues, unknown, IdeaValues>;
 
 interface IdeaFormSectionProps {
   title: string;

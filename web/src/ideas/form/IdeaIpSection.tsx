@@ -1,12 +1,10 @@
-import { type IdeaDetail, limits } from '@kindling/contract';
-import { useId, useRef } from 'react';
+import { type IdeaDetail, ideaMessages, limits } from '@kindling/contract';
+import { useId } from 'react';
+import { EntryList } from '../../forms/EntryList.tsx';
 import fieldStyles from '../../forms/Field.module.css';
-import buttons from '../../shell/buttons.module.css';
-import { TrashIcon } from '../../shell/screenIcons.tsx';
 import { useTenant } from '../../tenant/TenantContext.ts';
 import styles from '../IdeaForm.module.css';
 import { shownMessage } from '../ideaFormRules.ts';
-import { AddRow } from './AddRow.tsx';
 import { type IdeaFormApi, IdeaFormSection } from './IdeaFormSection.tsx';
 import { IpStatusField } from './IdeaSeekingSection.tsx';
 
@@ -14,22 +12,7 @@ import { IpStatusField } from './IdeaSeekingSection.tsx';
 export function IdeaIpSection({ form, idea }: { form: IdeaFormApi; idea: IdeaDetail | undefined }) {
   const { branding } = useTenant();
   const id = useId();
-  const { errors, isSubmitted } = form.formState;
-  const patents = (form.watch('patents') ?? []).map((patent) => patent ?? '');
-  // Patent numbers are plain strings in the contract, which react-hook-form's field arrays (rows
-  // of objects) do not hold; each row keeps a key of its own so removing one keeps the others'.
-  const keys = useRef(patents.map((_, index) => index));
-  const nextKey = useRef(patents.length);
-  const setPatents = (next: string[]) =>
-    form.setValue('patents', next, { shouldDirty: true, shouldValidate: isSubmitted });
-  const add = () => {
-    keys.current = [...keys.current, nextKey.current++];
-    setPatents([...patents, '']);
-  };
-  const remove = (index: number) => {
-    keys.current = keys.current.filter((_, i) => i !== index);
-    setPatents(patents.filter((_, i) => i !== index));
-  };
+  const { errors } = form.formState;
   return (
     <IdeaFormSection title="Intellectual property">
       <IpStatusField form={form} idea={idea} />
@@ -38,39 +21,42 @@ export function IdeaIpSection({ form, idea }: { form: IdeaFormApi; idea: IdeaDet
         <p className={fieldStyles.description}>
           Up to {limits.maxPatents}, such as US 10,123,456 B2 or EP1234567A1.
         </p>
-        {patents.map((value, index) => {
-          const error = shownMessage(errors.patents?.[index]?.message, branding.patentNumberError);
-          const errorId = `${id}-patent-${keys.current[index]}-error`;
-          return (
-            <div key={keys.current[index]} className={styles.row}>
-              <div className={styles.rowFields}>
+        <EntryList
+          control={form.control}
+          name="patents"
+          noun="patent number"
+          blank={{ number: '' }}
+          max={limits.maxPatents}
+          limitMessage={ideaMessages.maxPatents}
+          addLabel="Add patent number"
+          reorder={false}
+          layout="row"
+        >
+          {(index) => {
+            const error = shownMessage(
+              errors.patents?.[index]?.number?.message,
+              branding.patentNumberError,
+            );
+            const errorId = `${id}-patent-${index}-error`;
+            return (
+              <>
                 <input
                   type="text"
                   className={fieldStyles.input}
                   aria-label={`Patent number ${index + 1}`}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? errorId : undefined}
-                  {...form.register(`patents.${index}`)}
-                  value={value}
+                  {...form.register(`patents.${index}.number`)}
                 />
                 {error && (
                   <p id={errorId} className={fieldStyles.error}>
                     {error}
                   </p>
                 )}
-              </div>
-              <button
-                type="button"
-                className={buttons.iconOnly}
-                aria-label={`Remove patent number ${index + 1}`}
-                onClick={() => remove(index)}
-              >
-                <TrashIcon width={18} height={18} />
-              </button>
-            </div>
-          );
-        })}
-        <AddRow kind="patents" count={patents.length} label="Add patent number" onAdd={add} />
+              </>
+            );
+          }}
+        </EntryList>
       </fieldset>
     </IdeaFormSection>
   );
