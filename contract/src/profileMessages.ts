@@ -18,3 +18,17 @@ export const profileMessages = {
 } as const;
 
 export const readOnlyLinkMessage = (label: string) => `${label} cannot be changed once set.`;
+
+/** CONTRACT §10: how many entries each profile section holds. */
+export const sectionLimits = {
+  education: 100,
+  most_recent_experience: 100,
+  patents: 100,
+  projects: 100,
+  publications: 1000,
+  grants: 100,
+} as const;
+export type ProfileSection = keyof typeof sectionLimits;
+
+export const sectionLimitMessage = (label: string, max: number) =>
+  `${label} must have at most ${max} entries.`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { profileUpdateBody, sectionLimits } from './profiles.ts';
+import { sectionLimits } from './profileMessages.ts';
+import { profileUpdateBody } from './profiles.ts';
 
 const DOI_MESSAGE = 'DOI must be a DOI such as 10.1000/xyz123.';
 const base = { first_name: 'Marie', last_name: 'Curie', bio: 'Physicist' };

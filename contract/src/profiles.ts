@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { normaliseDoi } from './doi.ts';
 import { limits } from './limits.ts';
 import { experienceEntry } from './people.ts';
-import { profileMessages } from './profileMessages.ts';
+import { profileMessages, sectionLimitMessage, sectionLimits } from './profileMessages.ts';
 
 /**
  * SPEC §5 loose URL pattern: optional http(s)://, a domain with a 2 to 6 letter suffix, an optional
@@ -227,20 +227,6 @@ const grantInput = z.object({
   title: requiredText('Title', 300),
   description: text('Description', 2000),
 });
-
-/** CONTRACT §10: how many entries each section holds. */
-export const sectionLimits = {
-  education: 100,
-  most_recent_experience: 100,
-  patents: 100,
-  projects: 100,
-  publications: 1000,
-  grants: 100,
-} as const;
-export type ProfileSection = keyof typeof sectionLimits;
-
-export const sectionLimitMessage = (label: string, max: number) =>
-  `${label} must have at most ${max} entries.`;
 
 const section = <T extends z.ZodType>(label: string, max: number, entry: T) =>
   z
