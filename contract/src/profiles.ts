@@ -115,8 +115,11 @@ export const publicationEntry = z.object({
   authors: z.string(),
   year: z.number().int().nullable(),
   citations: z.number().int().nullable(),
-  /** Normalised (contract/src/doi.ts); with one, citations are OpenAlex's count (CONTRACT §10). */
-  doi: z.string().nullable(),
+  /** With one, citations are OpenAlex's count (CONTRACT §10). */
+  doi: z
+    .string()
+    .nullable()
+    .describe('Lower case, without a https://doi.org/ or doi: prefix (normaliseDoi)'),
   venue: z.string(),
   url: z.string().nullable(),
 });
@@ -232,7 +235,8 @@ const section = <T extends z.ZodType>(label: string, max: number, entry: T) =>
   z
     .array(entry, { error: `${label} must be a list.` })
     .max(max, { message: sectionLimitMessage(label, max) })
-    .optional();
+    .optional()
+    .describe(`At most ${max} entries; replaces the saved ones, left out keeps them`);
 
 const placeId = (message: string) =>
   z.preprocess(
@@ -293,6 +297,8 @@ export const profileUpdateBody = z.object({
 export type ProfileUpdateInput = z.input<typeof profileUpdateBody>;
 export type ProfileUpdate = z.output<typeof profileUpdateBody>;
 
+const savedOrder = 'In the order the member saved them';
+
 /** SPEC §3 user profile. */
 export const userProfile = z.object({
   id: z.number().int(),
@@ -318,16 +324,16 @@ export const userProfile = z.object({
   faculty_page_url: z.string().nullable(),
   user_status_id: z.number().int(),
   admin_status_id: z.number().int(),
-  /** Education, patents, projects, publications and grants are in the order the member saved. */
-  education: z.array(educationEntry),
-  /** Every experience, most recent first (ongoing first, then by end and start date). */
-  most_recent_experience: z.array(experienceEntry),
-  patents: z.array(patentEntry),
-  projects: z.array(projectEntry),
-  publications: z.array(publicationEntry),
+  education: z.array(educationEntry).describe(savedOrder),
+  most_recent_experience: z
+    .array(experienceEntry)
+    .describe('Newest first: ongoing roles, then by end date, then by start date'),
+  patents: z.array(patentEntry).describe(savedOrder),
+  projects: z.array(projectEntry).describe(savedOrder),
+  publications: z.array(publicationEntry).describe(savedOrder),
   total_citations: z.number().int(),
   oldest_publication_year: z.number().int().nullable(),
-  grants: z.array(grantEntry),
+  grants: z.array(grantEntry).describe(savedOrder),
   /** CONTRACT §10: the member's ORCID iD, verified only when linked through ORCID's own sign-in. */
   orcid: z.string().nullable(),
   orcid_verified: z.boolean(),

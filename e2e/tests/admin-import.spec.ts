@@ -50,7 +50,9 @@ test.describe('administration: bulk import and reference data', () => {
     );
     await page.getByText('The columns and how a file is read').click();
     await expect(
-      page.getByText('Optional JSON list: [{"title", "authors", "year", "citations"}].'),
+      page.getByText(
+        'Optional JSON list: [{"title", "authors", "year", "citations", "doi", "venue", "url"}].',
+      ),
     ).toBeVisible();
 
     // A file the screen cannot read says why, and the next choice is checked afresh.

@@ -152,7 +152,7 @@ export function EntryList<T extends FieldValues, N extends ArrayPath<T>, Out>({
               </div>
             );
             return (
-              <li key={field.id} className={styles[layout]}>
+              <li key={field.id} className={layout === 'card' ? styles.card : undefined}>
                 <fieldset data-entry={field.id} tabIndex={-1} className={styles.fieldset}>
                   <legend className="visually-hidden">{name}</legend>
                   {layout === 'card' ? (
