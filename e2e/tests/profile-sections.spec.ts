@@ -121,7 +121,7 @@ test.describe('profile sections', () => {
     const save = page.getByRole('button', { name: 'Save', exact: true }).last();
     await save.click();
     const doi = field(paper, 'DOI');
-    await expect(paper.getByText('Please enter a valid DOI, such as 10.1000/182.')).toBeVisible();
+    await expect(paper.getByText('DOI must be a DOI such as 10.1000/xyz123.')).toBeVisible();
     await expect(doi).toHaveAttribute('aria-invalid', 'true');
     await expect(doi).toBeFocused();
     await doi.fill('https://doi.org/10.1002/ADMA.201304144');

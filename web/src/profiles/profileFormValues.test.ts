@@ -163,7 +163,7 @@ describe('section entries in the form', () => {
       'projects.0.title': 'Title is required',
       'projects.0.end_date': 'End date must not be before the start date.',
       'publications.0.year': 'Year must be a year.',
-      'publications.0.doi': 'Please enter a valid DOI, such as 10.1000/182.',
+      'publications.0.doi': 'DOI must be a DOI such as 10.1000/xyz123.',
     });
   });
 });

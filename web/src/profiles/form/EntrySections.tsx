@@ -84,7 +84,7 @@ const sectionForms: { [Section in ProfileSection]: SectionForm<Section> } = {
       { key: 'venue', label: 'Venue', wide: true, description: 'The journal, conference or book.' },
       { key: 'year', label: 'Year', kind: 'year' },
       { key: 'citations', label: 'Citations', kind: 'count' },
-      { key: 'doi', label: 'DOI', description: 'Such as 10.1000/182.' },
+      { key: 'doi', label: 'DOI', description: 'Such as 10.1000/xyz123, or its doi.org link.' },
       { key: 'url', label: 'URL', kind: 'url' },
     ],
   },
