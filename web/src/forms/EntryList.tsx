@@ -34,6 +34,11 @@ interface EntryListProps<T extends FieldValues, N extends ArrayPath<T>, Out> {
 
 type Focus = { key: string; control: 'up' | 'down' } | { key: string; control: 'entry' } | 'add';
 
+const moves = [
+  { direction: 'up', step: -1, Icon: ArrowUpIcon },
+  { direction: 'down', step: 1, Icon: ArrowDownIcon },
+] as const;
+
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
@@ -114,32 +119,21 @@ export function EntryList<T extends FieldValues, N extends ArrayPath<T>, Out>({
             const name = capitalised(label(index));
             const tools = (
               <div className={styles.tools}>
-                {reorder && (
-                  <>
+                {reorder &&
+                  moves.map(({ direction, step, Icon }) => (
                     <button
+                      key={direction}
                       type="button"
                       className={buttons.iconOnly}
-                      data-move="up"
-                      aria-label={`Move ${label(index)} up`}
-                      title="Move up"
-                      disabled={index === 0}
-                      onClick={() => move(index, index - 1, 'up')}
+                      data-move={direction}
+                      aria-label={`Move ${label(index)} ${direction}`}
+                      title={`Move ${direction}`}
+                      disabled={entries.fields[index + step] === undefined}
+                      onClick={() => move(index, index + step, direction)}
                     >
-                      <ArrowUpIcon width={18} height={18} />
+                      <Icon width={18} height={18} />
                     </button>
-                    <button
-                      type="button"
-                      className={buttons.iconOnly}
-                      data-move="down"
-                      aria-label={`Move ${label(index)} down`}
-                      title="Move down"
-                      disabled={index === entries.fields.length - 1}
-                      onClick={() => move(index, index + 1, 'down')}
-                    >
-                      <ArrowDownIcon width={18} height={18} />
-                    </button>
-                  </>
-                )}
+                  ))}
                 <button
                   type="button"
                   className={`${buttons.iconOnly} ${styles.remove}`}
