@@ -17,7 +17,6 @@ export const scholarlyMessages = {
   fileTooLarge: 'The file must be at most 1 MiB.',
   fileUnreadable: 'This file is not BibTeX or RIS.',
   candidateNotFound: 'This import candidate was accepted, rejected or never found.',
-  sectionFull: (label: string, max: number) => `${label} must have at most ${max} entries.`,
 } as const;
 
 /** The sections an import fills, and what a member sees them called. */
@@ -28,10 +27,6 @@ export const importSections = {
   grants: 'Grants',
 } as const;
 export type ImportSection = keyof typeof importSections;
-
-/** How many entries a section holds (CONTRACT §10): publications 1,000, every other 100. */
-export const sectionEntryLimit = (section: ImportSection) =>
-  section === 'publications' ? 1000 : 100;
 
 export type PublicationEntry = z.infer<typeof publicationEntry>;
 export type EducationEntry = z.infer<typeof educationEntry>;

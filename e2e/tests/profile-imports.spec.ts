@@ -123,6 +123,12 @@ test.describe('profile imports', () => {
 
     await panel.getByRole('button', { name: 'Accept all' }).click();
     await expect(panel.getByRole('listitem')).toHaveCount(0);
+    // The form above follows what was accepted, so saving it keeps the imports.
+    const formTexts = () =>
+      page
+        .locator('form input, form textarea')
+        .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    await expect.poll(formTexts).toContain('Recherches sur les substances radioactives');
 
     await page.goto(at(`/profile/${user.userId}`));
     for (const title of [

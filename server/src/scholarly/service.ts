@@ -5,7 +5,8 @@ import {
   MAX_IMPORT_FILE_BYTES,
   type PublicationEntry,
   scholarlyMessages,
-  sectionEntryLimit,
+  sectionLimitMessage,
+  sectionLimits,
 } from '@kindling/contract';
 import { consumeOrThrow } from '../auth/rate-limits.ts';
 import type { Deps, SessionContext } from '../context.ts';
@@ -244,9 +245,9 @@ export function acceptCandidate(
     const entries = Array.isArray(saved[candidate.section])
       ? (saved[candidate.section] as unknown[])
       : [];
-    const limit = sectionEntryLimit(candidate.section);
+    const limit = sectionLimits[candidate.section];
     if (entries.length >= limit) {
-      const message = scholarlyMessages.sectionFull(importSections[candidate.section], limit);
+      const message = sectionLimitMessage(importSections[candidate.section], limit);
       throw badRequest(message, [{ field: candidate.section, error: message }]);
     }
     await saveSection(tx, tenantId, userId, candidate.section, [...entries, candidate.entry]);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { type FieldPath, type UseFormReturn, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../app/paths.ts';
 import { sessionQueryKey } from '../auth/session.ts';
@@ -29,6 +29,35 @@ import { photoUploadProblem, profileSaveProblem } from './profileProblems.ts';
 const SavedDialog = lazy(() =>
   import('./SavedDialog.tsx').then((m) => ({ default: m.SavedDialog })),
 );
+
+/**
+ * An import accepted beside the form (the Import panel) changes the saved sections under it, and a
+ * save of the form as it stands would undo the import. A section the member has not touched takes
+ * the saved entries; one they are editing gets the new ones added at its end, which is where an
+ * accepted entry lands.
+ */
+function useSavedSectionsFollowed(
+  form: UseFormReturn<ProfileFormValues, unknown, ProfileFormOutput>,
+  profile: UserProfile,
+) {
+  const shown = useRef(profile);
+  useEffect(() => {
+    const before = formValuesOf(shown.current);
+    shown.current = profile;
+    const now = formValuesOf(profile);
+    for (const section of profileSections) {
+      if (JSON.stringify(now[section]) === JSON.stringify(before[section])) continue;
+      if (!form.getFieldState(section).isDirty) {
+        form.resetField(section, { defaultValue: now[section] as never });
+      } else {
+        const added = now[section].slice(before[section].length);
+        form.setValue(section, [...form.getValues(section), ...added] as never, {
+          shouldDirty: true,
+        });
+      }
+    }
+  }, [form, profile]);
+}
 
 /** A failed photo upload, told apart from a failed save because SPEC §8 words it differently. */
 class PhotoUploadFailed extends Error {}
@@ -67,6 +96,7 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
     defaultValues: formValuesOf(profile),
   });
   const { isSubmitting } = form.formState;
+  useSavedSectionsFollowed(form, profile);
 
   const save = useMutation({
     mutationFn: async (values: ProfileFormOutput) => {
