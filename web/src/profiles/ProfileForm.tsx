@@ -31,31 +31,19 @@ const SavedDialog = lazy(() =>
 );
 
 /**
- * An import accepted beside the form (the Import panel) changes the saved sections under it, and a
- * save of the form as it stands would undo the import. A section the member has not touched takes
- * the saved entries; one they are editing gets the new ones added at its end, which is where an
- * accepted entry lands.
+ * An import accepted beside the form (the Import panel) changes the saved profile under it, and a
+ * save of the form as it stood would undo the import. When the saved profile changes, what the
+ * member has not touched takes the saved values; what they are editing stays as they left it.
  */
-function useSavedSectionsFollowed(
+function useSavedProfileFollowed(
   form: UseFormReturn<ProfileFormValues, unknown, ProfileFormOutput>,
   profile: UserProfile,
 ) {
   const shown = useRef(profile);
   useEffect(() => {
-    const before = formValuesOf(shown.current);
+    if (shown.current === profile) return;
     shown.current = profile;
-    const now = formValuesOf(profile);
-    for (const section of profileSections) {
-      if (JSON.stringify(now[section]) === JSON.stringify(before[section])) continue;
-      if (!form.getFieldState(section).isDirty) {
-        form.resetField(section, { defaultValue: now[section] as never });
-      } else {
-        const added = now[section].slice(before[section].length);
-        form.setValue(section, [...form.getValues(section), ...added] as never, {
-          shouldDirty: true,
-        });
-      }
-    }
+    form.reset(formValuesOf(profile), { keepDirtyValues: true });
   }, [form, profile]);
 }
 
@@ -96,7 +84,7 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
     defaultValues: formValuesOf(profile),
   });
   const { isSubmitting } = form.formState;
-  useSavedSectionsFollowed(form, profile);
+  useSavedProfileFollowed(form, profile);
 
   const save = useMutation({
     mutationFn: async (values: ProfileFormOutput) => {
