@@ -337,6 +337,11 @@ export const userProfile = z.object({
   /** CONTRACT §10: the member's ORCID iD, verified only when linked through ORCID's own sign-in. */
   orcid: z.string().nullable(),
   orcid_verified: z.boolean(),
+  /**
+   * Whether this deployment links iDs through ORCID's own sign-in (`ORCID_CLIENT_ID` and
+   * `ORCID_CLIENT_SECRET` set): the owner's form then offers "Link with ORCID" (GET /orcid/link).
+   */
+  orcid_sign_in: z.boolean(),
   /** Ideas whose principal investigator this member is, newest first. */
   ideas: z.array(z.object({ id: z.number().int(), title: z.string(), created_at: z.string() })),
   permissions: z.array(z.string()),

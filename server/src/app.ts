@@ -36,6 +36,7 @@ import { profileRoutes } from './profiles/routes.ts';
 import { referenceAdminRoutes } from './reference/admin-routes.ts';
 import { referenceRoutes } from './reference/routes.ts';
 import { scholarlyRoutes } from './scholarly/routes.ts';
+import { orcidLinkRoutes } from './scholarly/orcid-link-routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { identityProviderRoutes } from './sso/admin-routes.ts';
@@ -61,6 +62,7 @@ function apiRoutes(deps: Deps) {
     .route('/', peopleRoutes(deps))
     .route('/', profileRoutes(deps))
     .route('/', scholarlyRoutes(deps))
+    .route('/', orcidLinkRoutes(deps))
     .route('/', authRoutes(deps))
     .route('/', accountRoutes(deps))
     .route('/', invitationRoutes(deps))

@@ -44,6 +44,7 @@ const env = z.object({
   CROSSREF_API_URL: url(['http', 'https']).default('https://api.crossref.org'),
   OPENALEX_API_URL: url(['http', 'https']).default('https://api.openalex.org'),
   OPENALEX_API_KEY: z.string().min(1).optional(),
+  ORCID_URL: url(['http', 'https']).default('https://orcid.org'),
   ORCID_CLIENT_ID: z.string().min(1).optional(),
   ORCID_CLIENT_SECRET: z.string().min(1).optional(),
   /** Test hook: how often the scheduler looks for work; ignored in production. */
@@ -92,6 +93,8 @@ export interface Config {
     openalexApiKey: string | null;
     /** How long one call to a source may take: 10 s (CONTRACT §10); tests shorten it. */
     timeoutMs: number;
+    /** ORCID's sign-in (its OpenID Connect issuer): https://orcid.org, or its sandbox. */
+    orcidUrl: string;
     /** ORCID's own sign-in, which marks a linked iD verified; null where the deployment has none. */
     orcidClient: { id: string; secret: string } | null;
   };
@@ -179,6 +182,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     schedulerEveryMs: (production ? undefined : e.SCHEDULER_TICK_MS) ?? 60_000,
     scholarly: {
       orcidApiUrl: e.ORCID_API_URL.replace(/\/+$/, ''),
+      orcidUrl: e.ORCID_URL.replace(/\/+$/, ''),
       crossrefApiUrl: e.CROSSREF_API_URL.replace(/\/+$/, ''),
       openalexApiUrl: e.OPENALEX_API_URL.replace(/\/+$/, ''),
       openalexApiKey: e.OPENALEX_API_KEY ?? null,

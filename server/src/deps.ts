@@ -9,6 +9,7 @@ import { Mailer } from './mail/mailer.ts';
 import { OutboxWorker, type OutboxWorkerOptions, smtpSender } from './mail/worker.ts';
 import { claimPruner } from './scheduler/claim-pruner.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
+import { citationRefreshJob } from './scholarly/citations.ts';
 import { MetadataRefresher } from './sso/metadata-refresh.ts';
 import { storageFromConfig } from './storage/from-config.ts';
 import { UploadSweeper } from './storage/upload-sweeper.ts';
@@ -27,7 +28,8 @@ export interface Assembled {
 
 /**
  * Wires the server's parts from configuration; the outbox worker runs only when SMTP is set, the
- * scheduler (digests, the sweep of abandoned uploads, the refresh of SAML metadata) always.
+ * scheduler (digests, citation counts, the sweep of abandoned uploads, the refresh of SAML
+ * metadata) always.
  */
 export function assemble(
   config: Config,
@@ -54,7 +56,10 @@ export function assemble(
   const refresher = new MetadataRefresher(deps);
   const scheduler = new Scheduler(
     deps,
-    { tenant: digestJobs(deps), deployment: [sweeper, refresher, claimPruner] },
+    {
+      tenant: [...digestJobs(deps), citationRefreshJob(deps)],
+      deployment: [sweeper, refresher, claimPruner],
+    },
     config.schedulerEveryMs,
   );
   return {

@@ -67,6 +67,13 @@ describe('PUT /profiles/{id}/orcid', () => {
     expect((await cleared.json()).profile).toMatchObject({ orcid: null, orcid_verified: false });
   });
 
+  it('offers no link through ORCID where the deployment has no ORCID credentials', async () => {
+    const read = await t.request(`/api/v1/profiles/${me}`, { headers: { cookie: meCookie } });
+    expect((await read.json()).orcid_sign_in).toBe(false);
+    const start = await t.request('/api/v1/orcid/link', { headers: { cookie: meCookie } });
+    expect(start.status).toBe(404);
+  });
+
   it('refuses an invalid iD with the contract message', async () => {
     for (const orcid of [WRONG_CHECK, 'not an id', 42]) {
       const res = await put(me, meCookie, { orcid });

@@ -12,7 +12,11 @@ import {
 } from './sections.ts';
 
 /** SPEC §3 user profile, from the row and the member's ideas: an explicit allow-list. */
-export function presentProfile(row: ProfileRow, ideas: OwnIdeaRow[]): UserProfile {
+export function presentProfile(
+  row: ProfileRow,
+  ideas: OwnIdeaRow[],
+  orcidSignIn: boolean,
+): UserProfile {
   const publications = publicationsOf(row.publications);
   return {
     id: row.id,
@@ -47,6 +51,7 @@ export function presentProfile(row: ProfileRow, ideas: OwnIdeaRow[]): UserProfil
     grants: grantsOf(row.grants),
     orcid: row.orcid,
     orcid_verified: row.orcid !== null && row.orcidVerified,
+    orcid_sign_in: orcidSignIn,
     ideas: ideas.map((idea) => ({
       id: idea.id,
       title: idea.title,

@@ -110,3 +110,11 @@ export async function updateOrcid(
     .set({ orcid, orcidVerified: false, updatedAt: sql`now()` })
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
 }
+
+/** The iD ORCID's own sign-in answered for the member: theirs, verified (CONTRACT §10). */
+export async function verifyOrcid(db: Executor, tenantId: number, userId: number, orcid: string) {
+  await db
+    .update(users)
+    .set({ orcid, orcidVerified: true, updatedAt: sql`now()` })
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+}

@@ -13,6 +13,8 @@ import type { Tx } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { withCounts } from '../scholarly/citations.ts';
+import { knownCounts } from '../scholarly/citations-repository.ts';
 import { newPhotoKey } from '../storage/port.ts';
 import { insertUpload, removeFiles, takeUnusedUploads, uploadIssued } from '../storage/uploads.ts';
 import { bioTextLength, sanitizeBio } from './bio.ts';
@@ -30,18 +32,23 @@ import {
 } from './repository.ts';
 
 /** Two statements whatever the profile holds: the row (sections included) and the member's ideas. */
-async function loadProfile(tx: Tx, session: SessionContext, userId: number): Promise<UserProfile> {
+async function loadProfile(
+  deps: Deps,
+  tx: Tx,
+  session: SessionContext,
+  userId: number,
+): Promise<UserProfile> {
   const row = await findProfileRow(tx, session.tenantId, userId);
   if (!row || !canViewProfile(session, row)) throw notFound(profileMessages.notFound);
   const ideas = await listOwnIdeas(tx, session.tenantId, userId);
-  return presentProfile(row, ideas);
+  return presentProfile(row, ideas, deps.config.scholarly.orcidClient !== null);
 }
 
 export function viewProfile(deps: Deps, session: SessionContext, userId: number) {
   return inTenant(
     deps.database.db,
     session.tenantId,
-    (tx) => loadProfile(tx, session, userId),
+    (tx) => loadProfile(deps, tx, session, userId),
     'generic',
   );
 }
@@ -153,6 +160,10 @@ export async function saveProfile(
     const place = await checkPlace(tx, tenantId, details, current, input);
     const profileImageUrl = await checkPhoto(tx, details, current, input.profile_image_url);
     if (details.length) throw badRequest(undefined, details);
+    // A DOI already counted gives its count now rather than at the next refresh (CONTRACT §10).
+    const dois = (input.publications ?? []).flatMap((p) => (p.doi ? [p.doi] : []));
+    const publications =
+      input.publications && withCounts(input.publications, await knownCounts(tx, tenantId, dois));
 
     await updateProfileRow(tx, tenantId, userId, {
       firstName: input.first_name,
@@ -170,7 +181,7 @@ export async function saveProfile(
       experience: input.most_recent_experience,
       patents: input.patents,
       projects: input.projects,
-      publications: input.publications,
+      publications,
       grants: input.grants,
     });
     const unused = await takeUnusedUploads(
@@ -183,7 +194,7 @@ export async function saveProfile(
         replacedUrl: profileImageUrl === current.profileImageUrl ? null : current.profileImageUrl,
       },
     );
-    return { profile: await loadProfile(tx, session, userId), unused };
+    return { profile: await loadProfile(deps, tx, session, userId), unused };
   });
   // School, department, headline and bio feed the member's recommended ideas.
   deps.rankings.invalidate(tenantId);
@@ -236,7 +247,7 @@ export async function saveOrcid(
       const current = await findProfileRow(tx, session.tenantId, userId);
       if (!current) throw notFound(profileMessages.notFound);
       if (current.orcid !== orcid) await updateOrcid(tx, session.tenantId, userId, orcid);
-      return loadProfile(tx, session, userId);
+      return loadProfile(deps, tx, session, userId);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(scholarlyMessages.orcidTaken);

@@ -34,6 +34,7 @@ export function testProfile(overrides: Partial<UserProfile> = {}): UserProfile {
     grants: [],
     orcid: null,
     orcid_verified: false,
+    orcid_sign_in: false,
     ideas: [],
     permissions: [],
     ...overrides,
