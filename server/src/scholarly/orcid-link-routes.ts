@@ -56,8 +56,6 @@ export function orcidLinkRoutes(deps: Deps) {
         method: 'get',
         path: '/orcid/callback',
         operationId: 'finishOrcidLink',
-        // The member's session ended while at ORCID: they sign in again rather than read a 401.
-        anonymous: (c) => c.redirect('/signin', 302),
         tag: 'Profiles',
         summary:
           "The redirect URI registered at ORCID: ORCID's answer, checked against the session that started the link; sets your iD verified and goes back to the profile form",

@@ -13,6 +13,7 @@ import { AboutSection } from './form/AboutSection.tsx';
 import { AffiliationSection } from './form/AffiliationSection.tsx';
 import { EntrySection } from './form/EntrySections.tsx';
 import { LinksSection } from './form/LinksSection.tsx';
+import { OrcidSection } from './form/OrcidSection.tsx';
 import { PersonalSection } from './form/PersonalSection.tsx';
 import styles from './ProfileForm.module.css';
 import { profileQueryKey, saveProfile, type UserProfile, uploadPhoto } from './profileApi.ts';
@@ -186,6 +187,7 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
           />
           <AboutSection title={sections.about} fields={fields} form={form} />
           <LinksSection title={sections.links} fields={fields} form={form} shape={shape} />
+          <OrcidSection profile={profile} />
           {profileSections.map((section) => (
             <EntrySection
               key={section}

@@ -1,4 +1,4 @@
-import { FACULTY_ROLE_ID } from '@kindling/contract';
+import { FACULTY_ROLE_ID, orcidUrl } from '@kindling/contract';
 import { Link } from 'react-router';
 import { paths } from '../app/paths.ts';
 import { useAuth } from '../auth/AuthContext.ts';
@@ -30,6 +30,30 @@ const ExternalIcon = (props: IconProps) => (
     <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
   </Icon>
 );
+
+/** ORCID's iD icon, which its guidelines keep for iDs authenticated through ORCID's sign-in. */
+const OrcidIdIcon = () => (
+  <svg className={styles.orcidIcon} viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+    <circle cx="12" cy="12" r="12" fill="#A6CE39" />
+    <path
+      fill="#fff"
+      d="M8.1 17.3H6.6V7.2h1.5v10.1Zm2.2-10.1h4.1c3.9 0 5.6 2.8 5.6 5.1 0 2.5-2 5.1-5.6 5.1h-4.1V7.2Zm1.5 8.8h2.4c3.4 0 4.2-2.6 4.2-3.7 0-1.9-1.2-3.7-4.2-3.7h-2.4V16ZM8.3 5.1a.9.9 0 1 1-1.9 0 .9.9 0 0 1 1.9 0Z"
+    />
+  </svg>
+);
+
+/** The member's ORCID iD as ORCID asks it shown: the full orcid.org address, the iD icon if verified. */
+function OrcidLink({ orcid, verified }: { orcid: string; verified: boolean }) {
+  return (
+    <a className={styles.link} href={orcidUrl(orcid)} target="_blank" rel="noopener noreferrer">
+      {verified && <OrcidIdIcon />}
+      {orcidUrl(orcid)}
+      {verified && <span className={styles.verified}>verified</span>}
+      <ExternalIcon width={15} height={15} />
+      <span className="visually-hidden"> (opens in a new tab)</span>
+    </a>
+  );
+}
 
 /** The top of a profile: who the member is, their links, and what the viewer can do (SPEC §2, §6). */
 export function ProfileHeader({ profile }: { profile: UserProfile }) {
@@ -96,8 +120,13 @@ export function ProfileHeader({ profile }: { profile: UserProfile }) {
           </div>
         </div>
       </div>
-      {links.length > 0 && (
+      {(links.length > 0 || profile.orcid) && (
         <ul className={styles.links} aria-label="Links">
+          {profile.orcid && (
+            <li>
+              <OrcidLink orcid={profile.orcid} verified={profile.orcid_verified} />
+            </li>
+          )}
           {links.map((link) => (
             <li key={link.label}>
               <a className={styles.link} href={link.href} target="_blank" rel="noopener noreferrer">

@@ -29,3 +29,11 @@ export async function uploadPhoto(userId: number, file: File): Promise<string> {
   });
   return answer.profile_image_url;
 }
+
+/** Sets or clears the member's ORCID iD; a typed iD is unverified (CONTRACT §10). */
+export async function saveOrcid(userId: number, orcid: string | null): Promise<UserProfile> {
+  const answer = await api.put<z.infer<typeof profileAnswer>>(`/profiles/${userId}/orcid`, {
+    body: { orcid },
+  });
+  return answer.profile;
+}
