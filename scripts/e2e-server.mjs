@@ -49,6 +49,8 @@ function createTenant(domain, name) {
 createTenant('sso.localhost', 'Single Sign-On University');
 // The scholarly imports journey fills profiles in a university of its own.
 createTenant('scholar.localhost', 'Scholarly University');
+// The ORCID journey sets its administrator's iD, which one member of a tenant may hold.
+createTenant('orcid.localhost', 'ORCID University');
 cpSync(path.join(demoDir, 'db'), path.join(dataDir, 'db'), { recursive: true });
 
 // ORCID, Crossref and OpenAlex answer from recordings (server/test/fakes), on the three ports

@@ -6,6 +6,7 @@ import {
   interestAnswers,
   interestBody,
   lookupNameBody,
+  orcidBody,
   permissionNames,
   profileUpdateBody,
   status,
@@ -50,6 +51,9 @@ const person = z.object({
   /** For one awaiting approval: when they asked to join, which the administrator was told of. */
   requested_days_ago: z.number().int().min(0).optional(),
   profile: z.union([savedProfile, unsavedProfile]),
+  /** CONTRACT §10: the person's ORCID iD, and whether they linked it through ORCID's sign-in. */
+  orcid: orcidBody.shape.orcid.optional(),
+  orcid_verified: z.boolean().default(false),
 });
 
 const idea = ideaBody.omit({ ip_status_id: true, support_ids: true }).extend({

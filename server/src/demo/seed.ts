@@ -14,7 +14,9 @@ import { answerInterest, expressInterest } from '../interest/service.ts';
 import { findRole } from '../invitations/repository.ts';
 import { Mailer } from '../mail/mailer.ts';
 import { memberPending } from '../notifications/notices.ts';
-import { saveProfile } from '../profiles/service.ts';
+import { verifyOrcid } from '../profiles/repository.ts';
+import { saveOrcid, saveProfile } from '../profiles/service.ts';
+import { storeCounts } from '../scholarly/citations-repository.ts';
 import { createReference } from '../reference/service.ts';
 import { createTenant } from '../tenants/service.ts';
 import { type DemoDataset, type DemoPerson, loadDemoDataset } from './dataset.ts';
@@ -260,6 +262,18 @@ async function addPeople(
     const member = inserted[index] as { id: number; permissions: string[] };
     members.set(person.key, actingAs(tenant.id, member.id, member.permissions));
   }
+  // The demo's DOIs are under Crossref's test prefix, which OpenAlex does not know: counted as if
+  // by the refresh, their counts stay the file's.
+  const counts = new Map(
+    dataset.people.flatMap((person) =>
+      (person.profile.publications ?? []).flatMap((p) =>
+        p.doi && p.citations !== null ? [[p.doi, p.citations] as const] : [],
+      ),
+    ),
+  );
+  await inTenant(deps.database.db, tenant.id, (tx) =>
+    storeCounts(tx, tenant.id, [...counts.keys()], counts, deps.now()),
+  );
   for (const person of dataset.people) {
     const session = members.get(person.key) as SessionContext;
     if (!person.profile.bio) continue;
@@ -269,6 +283,14 @@ async function addPeople(
       school_id: placeOf(person)?.schoolId ?? null,
       department_id: placeOf(person)?.departmentId ?? null,
     });
+    if (!person.orcid) continue;
+    await saveOrcid(deps, session, session.userId, person.orcid);
+    if (person.orcid_verified) {
+      const orcid = person.orcid;
+      await inTenant(deps.database.db, tenant.id, (tx) =>
+        verifyOrcid(tx, tenant.id, session.userId, orcid),
+      );
+    }
   }
   return members;
 }

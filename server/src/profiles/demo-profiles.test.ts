@@ -39,6 +39,14 @@ describe('the demo people through the API', () => {
   });
   afterAll(() => t.close());
 
+  it('shows a newcomer ORCID iDs, one verified, and publications with DOIs and venues', () => {
+    const withOrcid = demoDataset.people.filter((person) => person.orcid);
+    expect(withOrcid.length).toBeGreaterThanOrEqual(2);
+    expect(withOrcid.filter((person) => person.orcid_verified)).toHaveLength(1);
+    const publications = demoDataset.people.flatMap((person) => person.profile.publications ?? []);
+    expect(publications.filter((p) => p.doi && p.venue).length).toBeGreaterThan(10);
+  });
+
   it('every active demo person answers a profile with all their sections', async () => {
     const people = demoDataset.people.filter(isActive);
     expect(people.length).toBeGreaterThan(10);
@@ -63,6 +71,8 @@ describe('the demo people through the API', () => {
         publications: saved.publications,
         grants: saved.grants,
         total_citations: (saved.publications ?? []).reduce((sum, p) => sum + (p.citations ?? 0), 0),
+        orcid: person.orcid ?? null,
+        orcid_verified: person.orcid_verified,
       });
       expect(profile.most_recent_experience, person.key).toHaveLength(
         saved.most_recent_experience?.length ?? 0,

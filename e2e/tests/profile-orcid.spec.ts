@@ -1,0 +1,84 @@
+import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe.ts';
+import { DEMO_PASSWORD } from '../support/demo.ts';
+import { exclusively } from '../support/exclusive.ts';
+import { watchForTrouble } from '../support/peopleJourneys.ts';
+import { saveScreenshot } from '../support/screenshots.ts';
+
+// The university scripts/e2e-server.mjs makes for this journey: an iD belongs to one member of a
+// tenant, so the demo tenant's members are left alone.
+const DOMAIN = 'orcid.localhost';
+const at = (path: string) => `${path}${path.includes('?') ? '&' : '?'}tenant=${DOMAIN}`;
+/** ORCID's own example iD, and the same with a wrong check digit. */
+const GOOD = '0000-0002-1825-0097';
+const BAD = '0000-0002-1825-0098';
+
+async function signInAsAdministrator(page: Page) {
+  const tenant = await (await page.request.get(`/api/v1/tenant?domain=${DOMAIN}`)).json();
+  const answer = await page.request.post('/api/v1/auth/sign-in', {
+    data: { email: `admin@${DOMAIN}`, password: DEMO_PASSWORD, tenant_id: tenant.id },
+  });
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { user: { userId: number } }).user.userId;
+}
+
+async function typeId(page: Page, orcid: string) {
+  await page.getByLabel('ORCID iD').fill(orcid);
+  await page.getByRole('button', { name: 'Save iD' }).click();
+}
+
+async function lookAt(page: Page, testInfo: TestInfo, name: string) {
+  const section = page.getByRole('region', { name: 'ORCID iD' });
+  await section.scrollIntoViewIfNeeded();
+  await expectNoAxeViolations(page);
+  await saveScreenshot(page, testInfo, name, { fullPage: false });
+}
+
+// CONTRACT §10: a typed iD, checked as ORCID checks it, shown on the profile unverified.
+test.describe('ORCID iD', () => {
+  test('a member types a wrong iD, then a right one, and sees it on their profile', async ({
+    page,
+  }, testInfo) => {
+    await exclusively('orcid-tenant', async () => {
+      const trouble = watchForTrouble(page);
+      const userId = await signInAsAdministrator(page);
+      await page.goto(at('/update-profile'));
+      await expect(page.getByRole('heading', { level: 1, name: 'Update Profile' })).toBeVisible();
+
+      await typeId(page, BAD);
+      await expect(page.getByText('Please enter a valid ORCID iD.')).toBeVisible();
+      await expect(page.getByLabel('ORCID iD')).toHaveAttribute('aria-invalid', 'true');
+
+      const saved = page.waitForResponse((r) => r.url().endsWith(`/profiles/${userId}/orcid`));
+      await typeId(page, `https://orcid.org/${GOOD}`);
+      expect((await saved).status()).toBe(200);
+      await expect(page.getByText('Your ORCID iD is saved.')).toBeVisible();
+      await expect(page.getByLabel('ORCID iD')).toHaveValue(GOOD);
+      await expect(page.getByRole('link', { name: 'Link with ORCID' })).toHaveCount(0);
+      await lookAt(page, testInfo, 'orcid-saved');
+
+      await page.goto(at(`/profile/${userId}`));
+      const link = page.getByRole('link', { name: new RegExp(`https://orcid.org/${GOOD}`) });
+      await expect(link).toHaveAttribute('href', `https://orcid.org/${GOOD}`);
+      // A typed iD is unverified: neither ORCID's iD icon nor the mark.
+      await expect(link.getByText('verified')).toHaveCount(0);
+      await saveScreenshot(page, testInfo, 'orcid-profile', { fullPage: false });
+
+      // Cleared again, so the journey can run once more on the same server.
+      await page.goto(at('/update-profile'));
+      await typeId(page, '');
+      await expect(page.getByText('Your ORCID iD is removed.')).toBeVisible();
+      expect(trouble).toEqual([]);
+    });
+  });
+
+  test('the field and its message at 375 px @phone', async ({ page }, testInfo) => {
+    await exclusively('orcid-tenant', async () => {
+      await signInAsAdministrator(page);
+      await page.goto(at('/update-profile'));
+      await typeId(page, BAD);
+      await expect(page.getByText('Please enter a valid ORCID iD.')).toBeVisible();
+      await lookAt(page, testInfo, 'orcid-field');
+    });
+  });
+});
