@@ -1,9 +1,10 @@
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { DEMO_PASSWORD } from '../support/demo.ts';
+import { DEMO_PASSWORD, withDemo } from '../support/demo.ts';
 import { exclusively } from '../support/exclusive.ts';
-import { watchForTrouble } from '../support/peopleJourneys.ts';
+import { memberId, watchForTrouble } from '../support/peopleJourneys.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
+import { signIn } from '../support/session.ts';
 
 // The university scripts/e2e-server.mjs makes for this journey: an iD belongs to one member of a
 // tenant, so the demo tenant's members are left alone.
@@ -23,7 +24,7 @@ async function signInAsAdministrator(page: Page) {
 }
 
 async function typeId(page: Page, orcid: string) {
-  await page.getByLabel('ORCID iD').fill(orcid);
+  await page.getByRole('textbox', { name: 'ORCID iD' }).fill(orcid);
   await page.getByRole('button', { name: 'Save iD' }).click();
 }
 
@@ -47,13 +48,16 @@ test.describe('ORCID iD', () => {
 
       await typeId(page, BAD);
       await expect(page.getByText('Please enter a valid ORCID iD.')).toBeVisible();
-      await expect(page.getByLabel('ORCID iD')).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByRole('textbox', { name: 'ORCID iD' })).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
 
       const saved = page.waitForResponse((r) => r.url().endsWith(`/profiles/${userId}/orcid`));
       await typeId(page, `https://orcid.org/${GOOD}`);
       expect((await saved).status()).toBe(200);
       await expect(page.getByText('Your ORCID iD is saved.')).toBeVisible();
-      await expect(page.getByLabel('ORCID iD')).toHaveValue(GOOD);
+      await expect(page.getByRole('textbox', { name: 'ORCID iD' })).toHaveValue(GOOD);
       await expect(page.getByRole('link', { name: 'Link with ORCID' })).toHaveCount(0);
       await lookAt(page, testInfo, 'orcid-saved');
 
@@ -70,6 +74,17 @@ test.describe('ORCID iD', () => {
       await expect(page.getByText('Your ORCID iD is removed.')).toBeVisible();
       expect(trouble).toEqual([]);
     });
+  });
+
+  test('a demo member’s linked iD shows ORCID’s iD icon and the verified mark', async ({
+    page,
+  }, testInfo) => {
+    await signIn(page, 'faculty');
+    await page.goto(withDemo(`/profile/${await memberId(page, 'Michael Chen')}`));
+    const link = page.getByRole('link', { name: /https:\/\/orcid\.org\/0000-0009-1234-5678/ });
+    await expect(link.getByText('verified')).toBeVisible();
+    await expect(page.getByText(/Total citations|citations/i).first()).toBeVisible();
+    await saveScreenshot(page, testInfo, 'orcid-verified');
   });
 
   test('the field and its message at 375 px @phone', async ({ page }, testInfo) => {
