@@ -16,8 +16,8 @@ import { Mailer } from '../mail/mailer.ts';
 import { memberPending } from '../notifications/notices.ts';
 import { verifyOrcid } from '../profiles/repository.ts';
 import { saveOrcid, saveProfile } from '../profiles/service.ts';
-import { storeCounts } from '../scholarly/citations-repository.ts';
 import { createReference } from '../reference/service.ts';
+import { storeCounts } from '../scholarly/citations-repository.ts';
 import { createTenant } from '../tenants/service.ts';
 import { type DemoDataset, type DemoPerson, loadDemoDataset } from './dataset.ts';
 import {
