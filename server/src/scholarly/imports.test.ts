@@ -191,7 +191,7 @@ describe('scholarly imports (CONTRACT §10)', () => {
     expect(fakes.requests.map((r) => `${r.source} ${r.url}`)).toEqual([
       `ORCID /v3.0/${RECORDED_ORCID}/record`,
       `ORCID /v3.0/${RECORDED_ORCID}/works/733536,733537`,
-      'OpenAlex /works?filter=doi%3A10.5555%2F12345678&per-page=50',
+      'OpenAlex /works?filter=doi%3A10.5555%2F12345678&per-page=50&select=doi%2Ccited_by_count',
     ]);
     // A polite User-Agent naming the deployment and a contact (Crossref's and OpenAlex's etiquette).
     for (const request of fakes.requests) {
