@@ -51,6 +51,9 @@ createTenant('sso.localhost', 'Single Sign-On University');
 createTenant('scholar.localhost', 'Scholarly University');
 // The ORCID journey sets its administrator's iD, which one member of a tenant may hold.
 createTenant('orcid.localhost', 'ORCID University');
+// The two-step verification journey turns on a second factor, which every API sign-in of the
+// demo members in other journeys would then meet.
+createTenant('mfa.localhost', 'Two-Step University');
 cpSync(path.join(demoDir, 'db'), path.join(dataDir, 'db'), { recursive: true });
 
 // ORCID, Crossref and OpenAlex answer from recordings (server/test/fakes), on the three ports

@@ -8,6 +8,7 @@ export default defineConfig({
     './src/db/schema-notifications.ts',
     './src/db/schema-scheduler.ts',
     './src/db/schema-scholarly.ts',
+    './src/db/schema-mfa.ts',
   ],
   out: './drizzle',
 });

@@ -9,6 +9,8 @@ export const errorCodes = [
   'CONFLICT',
   'NOT_APPROVED',
   'CODE_MISMATCH',
+  /** CONTRACT §11: an administrator who must set up a second factor before anything else. */
+  'MFA_SETUP_REQUIRED',
   'PAYLOAD_TOO_LARGE',
   'TOO_MANY_REQUESTS',
   'INTERNAL_SERVER_ERROR',
@@ -49,6 +51,7 @@ export const statusOfCode: Record<ErrorCode, number> = {
   CODE_MISMATCH: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  MFA_SETUP_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

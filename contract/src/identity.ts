@@ -105,6 +105,11 @@ export const sessionAnswer = z.object({
     expires_at: z.string(),
     /** The session's tenant: the web app signs out when it is not the tenant on screen (SPEC §4). */
     tenant_id: z.number().int(),
+    /**
+     * CONTRACT §11: the tenant requires a second factor of administrators and this one has none:
+     * nothing but its setup is allowed (403 MFA_SETUP_REQUIRED) until it is on.
+     */
+    mfa_setup_required: z.boolean(),
   }),
 });
 export type SessionAnswer = z.infer<typeof sessionAnswer>;

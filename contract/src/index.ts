@@ -18,6 +18,8 @@ export * from './imports.ts';
 export * from './limits.ts';
 export * from './lookups.ts';
 export * from './members.ts';
+export * from './mfa.ts';
+export * from './mfaMessages.ts';
 export * from './notificationKinds.ts';
 export * from './notificationSettings.ts';
 export * from './notificationSettingsMessages.ts';

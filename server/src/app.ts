@@ -28,6 +28,7 @@ import { interestRoutes } from './interest/routes.ts';
 import { invitationRoutes } from './invitations/routes.ts';
 import { registerDevMail } from './mail/dev-routes.ts';
 import { memberRoutes } from './members/routes.ts';
+import { mfaRoutes } from './mfa/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { notificationSettingsRoutes } from './notifications/settings-routes.ts';
 import { overviewRoutes } from './overview/routes.ts';
@@ -65,6 +66,7 @@ function apiRoutes(deps: Deps) {
     .route('/', orcidLinkRoutes(deps))
     .route('/', authRoutes(deps))
     .route('/', accountRoutes(deps))
+    .route('/', mfaRoutes(deps))
     .route('/', invitationRoutes(deps))
     .route('/', memberRoutes(deps))
     .route('/', overviewRoutes(deps))

@@ -18,7 +18,13 @@ export function presentUserDetails(row: UserDetailsRow, remember: boolean): User
 
 export function presentSession(
   row: UserDetailsRow,
-  session: { tenantId: number; remember: boolean; issuedAt: Date; expiresAt: Date },
+  session: {
+    tenantId: number;
+    remember: boolean;
+    issuedAt: Date;
+    expiresAt: Date;
+    mfaSetupRequired: boolean;
+  },
 ): SessionAnswer {
   return {
     user: presentUserDetails(row, session.remember),
@@ -27,6 +33,7 @@ export function presentSession(
       auth_time: session.issuedAt.toISOString(),
       expires_at: session.expiresAt.toISOString(),
       tenant_id: session.tenantId,
+      mfa_setup_required: session.mfaSetupRequired,
     },
   };
 }

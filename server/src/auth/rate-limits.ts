@@ -23,6 +23,11 @@ export interface RateLimits {
    * tenant and member: 10 in 15 minutes, as sign-in allows one e-mail from one address.
    */
   passwordChecks: RateLimiterAbstract;
+  /**
+   * Wrong second-factor codes per tenant and member, across their sign-in challenges (CONTRACT
+   * §11): 10 in 15 minutes.
+   */
+  mfaFailures: RateLimiterAbstract;
   /** Invitation requests per client address: 20 an hour, whatever their answer. */
   invitationRequests: RateLimiterAbstract;
   /** Reset codes per tenant and e-mail: 5 an hour. */
@@ -67,6 +72,7 @@ export function createRateLimits(config: Config): RateLimits {
     signInFailures: make('signin-fail', 10, 900),
     signInFailuresPerEmail: make('signin-fail-email', 100, 900),
     passwordChecks: make('password-check', 10, 900),
+    mfaFailures: make('mfa-fail', 10, 900),
     invitationRequests: make('invite-request', 20, 3600),
     resetCodes: make('reset-code', 5, 3600),
     comments: make('comment', 20, 600),

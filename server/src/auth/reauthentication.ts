@@ -11,6 +11,8 @@ export interface PasswordField {
   field: string;
   missing: string;
   incorrect: string;
+  /** What a member without a password is told when their sign-in is too old: the change's words. */
+  signInAgain?: string;
 }
 
 /**
@@ -35,7 +37,7 @@ export async function reauthenticate(
   if (hash === null) {
     const age = deps.now().getTime() - session.issuedAt.getTime();
     if (age > limits.reauthenticationSeconds * 1000) {
-      throw new AppError('FORBIDDEN', accountMessages.reauthenticate);
+      throw new AppError('FORBIDDEN', field.signInAgain ?? accountMessages.reauthenticate);
     }
     return null;
   }

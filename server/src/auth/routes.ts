@@ -6,6 +6,7 @@ import {
   forgotPasswordMessages,
   idParam,
   messageAnswer,
+  mfaStepAnswer,
   resetPasswordBody,
   sessionAnswer,
   signInBody,
@@ -48,6 +49,22 @@ export function setSessionCookie(
   });
 }
 
+/** What a sign-in may answer besides its success, either step. */
+export const signInFailures = {
+  400: errors[400],
+  401: errors[401],
+  403: errors[403],
+  404: errors[404],
+  423: errors[423],
+  429: errors[429],
+};
+
+/** The session the browser already had: a sign-in revokes it as the new one starts. */
+export function previousSessionOf(c: Context<AppEnv>) {
+  const previous = c.get('session');
+  return previous ? { tenantId: previous.tenantId, sessionId: previous.sessionId } : null;
+}
+
 export function authRoutes(deps: Deps) {
   return router()
     .openapi(
@@ -63,28 +80,22 @@ export function authRoutes(deps: Deps) {
           body: { content: { 'application/json': { schema: signInBody } }, required: true },
         },
         responses: {
-          200: json(sessionAnswer),
-          400: errors[400],
-          401: errors[401],
-          403: errors[403],
-          404: errors[404],
-          423: errors[423],
-          429: errors[429],
+          200: json(z.union([sessionAnswer, mfaStepAnswer]), 'Signed in, or the second step'),
+          ...signInFailures,
         },
       }),
       async (c) => {
         const body = c.req.valid('json');
-        const previous = c.get('session');
         const result = await signIn(deps, tenantOf(c), {
           email: body.email,
           password: body.password,
           remember: body.remember_session,
           clientAddress: c.get('clientAddress'),
           userAgent: c.req.header('user-agent'),
-          previousSession: previous
-            ? { tenantId: previous.tenantId, sessionId: previous.sessionId }
-            : null,
+          previousSession: previousSessionOf(c),
         });
+        // A member with a second factor gets a challenge (CONTRACT §11), and no session yet.
+        if (!('token' in result)) return c.json(result, 200);
         setSessionCookie(c, deps, result.token, body.remember_session, result.maxAgeSeconds);
         return c.json(result.answer, 200);
       },
@@ -95,6 +106,7 @@ export function authRoutes(deps: Deps) {
         method: 'get',
         path: '/auth/session',
         operationId: 'getSession',
+        duringMfaSetup: true,
         // `?optional=true` asks whether anyone is signed in: a visitor gets 204, not a 401 that
         // the browser would report as a failed request on every public page.
         anonymous: (c) => (c.req.query('optional') === 'true' ? c.body(null, 204) : undefined),
@@ -122,6 +134,7 @@ export function authRoutes(deps: Deps) {
         method: 'post',
         path: '/auth/sign-out',
         operationId: 'signOut',
+        duringMfaSetup: true,
         tag: 'Auth',
         summary: 'Revokes the session server-side and clears the cookie',
         responses: { 200: json(messageAnswer), 401: errors[401] },

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import {
   forgotPasswordMessages,
   limits,
+  type MfaStepAnswer,
   type SessionAnswer,
   signInMessages,
   ssoMessages,
@@ -15,6 +16,8 @@ import { accountElsewhere, type TenantRow } from '../db/system.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
 import { resetCodeMail } from '../mail/templates.ts';
+import { challengeIfNeeded } from '../mfa/challenges.ts';
+import { requiresMfaForAdmins, secondFactorOf } from '../mfa/repository.ts';
 import { linkedProviderName } from '../sso/identity-repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { presentSession, presentUserDetails } from './presenter.ts';
@@ -74,7 +77,11 @@ interface Counter {
  * so however many arrive at once, no more than the limit are judged. Exactly one hash is checked
  * whatever the e-mail: the answer's time does not tell whether it has accounts here or elsewhere.
  */
-export async function signIn(deps: Deps, tenant: TenantRow, input: SignInInput): Promise<SignedIn> {
+export async function signIn(
+  deps: Deps,
+  tenant: TenantRow,
+  input: SignInInput,
+): Promise<SignedIn | MfaStepAnswer> {
   const email = input.email.toLowerCase();
   const { signInFailures, signInFailuresPerEmail } = deps.rateLimits;
   const counters: Counter[] = [];
@@ -147,12 +154,15 @@ export async function signIn(deps: Deps, tenant: TenantRow, input: SignInInput):
   await giveBackAll();
 
   const previous = input.previousSession;
-  // Another tenant's session is revoked under that tenant's row security, where it can be found.
-  if (previous && previous.tenantId !== tenant.id) {
-    await signOut(deps, previous.tenantId, previous.sessionId);
-  }
-  return inTenant(deps.database.db, tenant.id, (tx) =>
-    openSession(deps, tx, {
+  const result = await inTenant(deps.database.db, tenant.id, async (tx) => {
+    // A member with a second factor gets a challenge instead (CONTRACT §11, mfa/sign-in.ts).
+    const challenge = await challengeIfNeeded(deps, tx, {
+      tenantId: tenant.id,
+      userId: user.id,
+      remember: input.remember,
+    });
+    if (challenge) return challenge;
+    return openSession(deps, tx, {
       tenantId: tenant.id,
       userId: user.id,
       remember: input.remember,
@@ -164,8 +174,13 @@ export async function signIn(deps: Deps, tenant: TenantRow, input: SignInInput):
           throw new AppError('UNAUTHORIZED', signInMessages.incorrect);
         }
       },
-    }),
-  );
+    });
+  });
+  // Another tenant's session is revoked under that tenant's row security, where it can be found.
+  if ('token' in result && previous && previous.tenantId !== tenant.id) {
+    await signOut(deps, previous.tenantId, previous.sessionId);
+  }
+  return result;
 }
 
 /**
@@ -211,7 +226,26 @@ export async function openSession(
   });
   const details = await findUserDetails(tx, tenantId, userId);
   if (!details) throw new Error('user details vanished during sign-in');
-  return { token, answer: presentSession(details, session), maxAgeSeconds: lifetime };
+  const mfaSetupRequired = await mustSetUpMfa(tx, tenantId, userId, details.permissions);
+  return {
+    token,
+    answer: presentSession(details, { ...session, mfaSetupRequired }),
+    maxAgeSeconds: lifetime,
+  };
+}
+
+/**
+ * CONTRACT §11: an administrator of a tenant that requires a second factor, without one, may do
+ * nothing but set it up (http/access.ts refuses the rest; the session lookup says the same).
+ */
+async function mustSetUpMfa(
+  tx: Tx,
+  tenantId: number,
+  userId: number,
+  permissions: readonly string[],
+): Promise<boolean> {
+  if (!permissions.includes('admin') || !(await requiresMfaForAdmins(tx, tenantId))) return false;
+  return !(await secondFactorOf(tx, tenantId, userId)).totp;
 }
 
 export function signOut(deps: Deps, tenantId: number, sessionId: number): Promise<void> {
@@ -222,7 +256,10 @@ export function signOut(deps: Deps, tenantId: number, sessionId: number): Promis
 
 export async function currentSession(
   deps: Deps,
-  session: { tenantId: number; userId: number; remember: boolean; issuedAt: Date; expiresAt: Date },
+  session: Pick<
+    SessionContext,
+    'tenantId' | 'userId' | 'remember' | 'issuedAt' | 'expiresAt' | 'mfaSetupRequired'
+  >,
 ): Promise<SessionAnswer> {
   const details = await inTenant(deps.database.db, session.tenantId, (tx) =>
     findUserDetails(tx, session.tenantId, session.userId),

@@ -39,6 +39,8 @@ export const tenants = pgTable('tenants', {
   terms: jsonb('terms'),
   /** IANA name; the scheduler's tenant-local periods (digests at 08:00) are reckoned in it. */
   timeZone: text('time_zone').notNull().default('UTC'),
+  /** CONTRACT §11: administrators must have a second factor before they can do anything else. */
+  requireMfaForAdmins: boolean('require_mfa_for_admins').notNull().default(false),
   createdAt: createdAt(),
 });
 

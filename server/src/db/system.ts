@@ -59,6 +59,12 @@ export async function liveSessionByTokenHash(
     db,
     sql`select s.id as "sessionId", s.tenant_id as "tenantId", s.user_id as "userId",
           s.remember, a.subject, u.permissions,
+          -- Asked of administrators only, so other members' calls read nothing more.
+          case when 'admin' = any(u.permissions)
+            then coalesce((select t.require_mfa_for_admins from tenants t where t.id = s.tenant_id), false)
+              and not exists (select 1 from totp_authenticators m
+                where m.tenant_id = s.tenant_id and m.user_id = s.user_id and m.enabled_at is not null)
+            else false end as "mfaSetupRequired",
           (extract(epoch from s.issued_at) * 1000)::float8 as "issuedMs",
           (extract(epoch from s.expires_at) * 1000)::float8 as "expiresMs",
           (extract(epoch from s.last_seen_at) * 1000)::float8 as "lastSeenMs"

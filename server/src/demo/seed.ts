@@ -57,6 +57,7 @@ function actingAs(tenantId: number, userId: number, permissions: string[]): Sess
     remember: false,
     issuedAt: new Date(0),
     expiresAt: new Date(8.64e15),
+    mfaSetupRequired: false,
   };
 }
 

@@ -1,9 +1,9 @@
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
-import { limits, type Permission } from '@kindling/contract';
+import { limits, mfaMessages, type Permission } from '@kindling/contract';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv, SessionContext } from '../context.ts';
 import { limitBody } from './body-limit.ts';
-import { forbidden, unauthorized } from './errors.ts';
+import { AppError, forbidden, unauthorized } from './errors.ts';
 import type { ApiTag } from './openapi.ts';
 import { refuseNulInJson } from './plain-text-body.ts';
 
@@ -38,7 +38,11 @@ const permissionOf = (access: Access): Permission | null =>
 /** What a caller without a session gets instead of 401, when a route answers visitors too. */
 type Anonymous = (c: Context<AppEnv>) => Response | undefined;
 
-function guard(access: Access, anonymous?: Anonymous): MiddlewareHandler<AppEnv> {
+function guard(
+  access: Access,
+  anonymous: Anonymous | undefined,
+  duringMfaSetup: boolean,
+): MiddlewareHandler<AppEnv> {
   const permission = permissionOf(access);
   return async (c, next) => {
     const session = c.get('session');
@@ -46,6 +50,9 @@ function guard(access: Access, anonymous?: Anonymous): MiddlewareHandler<AppEnv>
       const answer = anonymous?.(c);
       if (answer) return answer;
       throw unauthorized();
+    }
+    if (session.mfaSetupRequired && !duringMfaSetup) {
+      throw new AppError('MFA_SETUP_REQUIRED', mfaMessages.setupRequired);
     }
     if (permission && !can(session, permission)) throw forbidden();
     await next();
@@ -80,6 +87,12 @@ type Declaration = Omit<RouteConfig, 'middleware' | 'tags' | 'operationId' | 'su
   /** Runs after the access check, before validation. */
   middleware?: readonly MiddlewareHandler<AppEnv>[];
   anonymous?: Anonymous;
+  /**
+   * CONTRACT §11: the route serves an administrator who must set up a second factor before
+   * anything else (reading the session, setting up the authenticator, signing out); every other
+   * route answers them 403 MFA_SETUP_REQUIRED.
+   */
+  duringMfaSetup?: true;
 };
 
 /**
@@ -90,6 +103,7 @@ export function route<const R extends Declaration>(declaration: R) {
   const {
     access,
     anonymous,
+    duringMfaSetup = false,
     bodyBytes = limits.bodyBytes,
     bodyTooLarge,
     middleware = [],
@@ -99,8 +113,11 @@ export function route<const R extends Declaration>(declaration: R) {
   const body = readsBody(config.method)
     ? [limitBody(bodyBytes, bodyTooLarge), refuseNulInJson]
     : [];
-  const checks = needsSession(access) ? [guard(access, anonymous)] : [];
-  const description = `${config.description ?? `${config.summary}.`} ${accessSentence(access)}`;
+  const checks = needsSession(access) ? [guard(access, anonymous, duringMfaSetup)] : [];
+  const setup = duringMfaSetup
+    ? ' Open to an administrator who must still set up a second factor.'
+    : '';
+  const description = `${config.description ?? `${config.summary}.`} ${accessSentence(access)}${setup}`;
   return createRoute({
     ...config,
     tags: [tag],
@@ -108,7 +125,10 @@ export function route<const R extends Declaration>(declaration: R) {
     middleware: [...body, ...checks, ...middleware] as MiddlewareHandler<AppEnv>[],
     security: needsSession(access) ? [{ [SESSION_SCHEME]: [] }] : [],
     [ACCESS_EXTENSION]: access,
-  } as Omit<R, 'access' | 'anonymous' | 'bodyBytes' | 'bodyTooLarge' | 'middleware' | 'tag'> & {
+  } as Omit<
+    R,
+    'access' | 'anonymous' | 'bodyBytes' | 'bodyTooLarge' | 'duringMfaSetup' | 'middleware' | 'tag'
+  > & {
     middleware: MiddlewareHandler<AppEnv>[];
     tags: string[];
   });

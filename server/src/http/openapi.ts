@@ -12,7 +12,8 @@ export const apiTags = [
   { name: 'Auth', description: 'Sign-in, the session, sign-out and password reset' },
   {
     name: 'Account',
-    description: "A member's own account and security: where they are signed in, their password",
+    description:
+      "A member's own account and security: where they are signed in, their password, their second factor",
   },
   { name: 'Invitations', description: 'Asking for an invitation, inviting, and the claim token' },
   {

@@ -9,7 +9,13 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } f
  * is bound in as associated data: a sealed value copied into another tenant's row does not open.
  */
 const VERSION = 'k1';
-const SALT = 'kindling identity providers';
+
+/**
+ * What the values sealed are for, as the key derivation's salt: each use has keys of its own, and
+ * a value sealed for one does not open as the other. The identity providers' salt predates the
+ * others and stays as it was, so what it sealed still opens.
+ */
+export type SealingPurpose = 'kindling identity providers' | 'kindling totp secrets';
 
 interface Key {
   id: string;
@@ -21,8 +27,8 @@ export interface Sealer {
   open(tenantId: number, sealed: string): string;
 }
 
-function derive(secret: string): Key {
-  const key = Buffer.from(hkdfSync('sha256', secret, SALT, 'aes-256-gcm v1', 32));
+function derive(secret: string, purpose: SealingPurpose): Key {
+  const key = Buffer.from(hkdfSync('sha256', secret, purpose, 'aes-256-gcm v1', 32));
   // The key's id tells keys apart without saying anything about them.
   const id = createHash('sha256').update(key).update('key id').digest('hex').slice(0, 12);
   return { id, key };
@@ -32,8 +38,8 @@ const encode = (buffer: Buffer) => buffer.toString('base64url');
 const decode = (text: string) => Buffer.from(text, 'base64url');
 
 /** `secrets[0]` seals; every one of them opens what it sealed. */
-export function createSealer(secrets: readonly string[]): Sealer {
-  const keys = secrets.map(derive);
+export function createSealer(secrets: readonly string[], purpose: SealingPurpose): Sealer {
+  const keys = secrets.map((secret) => derive(secret, purpose));
   const current = keys[0];
   if (!current) throw new Error('createSealer needs at least one secret');
   return {

@@ -46,7 +46,7 @@ const sealers = new WeakMap<Config, Sealer>();
 function sealerOf(config: Config): Sealer {
   let sealer = sealers.get(config);
   if (!sealer) {
-    sealer = createSealer([config.secretKey]);
+    sealer = createSealer([config.secretKey], 'kindling identity providers');
     sealers.set(config, sealer);
   }
   return sealer;

@@ -220,6 +220,7 @@ const CONTRACT_PUBLIC = [
   'PUT /api/v1/users/{id}/status',
   'POST /api/v1/request-invitation',
   'POST /api/v1/auth/sign-in',
+  'POST /api/v1/auth/sign-in/mfa',
   'POST /api/v1/auth/forgot-password',
   'POST /api/v1/auth/reset-password',
   'POST /api/v1/auth/claim',
@@ -426,12 +427,16 @@ const succeeding: Record<string, (world: World) => Record<string, unknown>> = {
 
 /**
  * Calls that cannot succeed from fixtures alone: the mailed code, an accepted invitation, an
- * import (it reads ORCID, Crossref or OpenAlex; scholarly/imports.test.ts runs them on fakes).
+ * import (it reads ORCID, Crossref or OpenAlex; scholarly/imports.test.ts runs them on fakes), a
+ * code from an authenticator app (mfa/mfa.test.ts sets one up).
  */
 const REFUSED_ANYWAY = new Set([
   'POST /api/v1/auth/reset-password',
   'POST /api/v1/auth/claim',
   'POST /api/v1/profiles/{id}/imports',
+  'POST /api/v1/auth/sign-in/mfa',
+  'POST /api/v1/auth/mfa/totp/enable',
+  'DELETE /api/v1/auth/mfa/totp',
 ]);
 
 const PRIVILEGED = sql`${users.id}, ${users.tenantId}, ${users.permissions}, ${users.adminStatusId}, ${users.userStatusId}, ${users.isDisabled}, ${users.roleId}`;

@@ -379,6 +379,11 @@ const bodyRules: Record<string, (side: Side) => Record<string, unknown>> = {
     code: '123456',
     password: 'Reset!Pass1',
   }),
+  'POST /api/v1/auth/sign-in/mfa': () => ({ challenge: randomToken(), code: '123456' }),
+  'POST /api/v1/auth/mfa/totp/enable': () => ({ code: '123456' }),
+  'DELETE /api/v1/auth/mfa/totp': () => ({ password: 'Wrong!pass1' }),
+  // On would need the administrator's own second factor, and would then lock their session.
+  'PUT /api/v1/admin/security': () => ({ require_mfa_for_admins: false }),
   'POST /api/v1/auth/claim': (s) => ({ token: s.invitee.token, password: 'Claim!Pass1' }),
   // A wrong current password: the suite's callers keep theirs, and their other sessions.
   'PUT /api/v1/auth/password': () => ({

@@ -2,6 +2,7 @@ import { Screen } from '../shell/Screen.tsx';
 import styles from './account.module.css';
 import { DevicesSection } from './DevicesSection.tsx';
 import { PasswordSection } from './PasswordSection.tsx';
+import { TwoStepSection } from './TwoStepSection.tsx';
 
 /**
  * "Account and security" under the profile menu (CONTRACT §11): one section per concern, each a
@@ -11,10 +12,11 @@ export function AccountPage() {
   return (
     <Screen
       title="Account and security"
-      lead="Your password and the devices where you are signed in."
+      lead="Your password, two-step verification and the devices where you are signed in."
     >
       <div className={styles.sections}>
         <PasswordSection />
+        <TwoStepSection />
         <DevicesSection />
       </div>
     </Screen>

@@ -100,6 +100,15 @@ export const adminSections: AdminSection[] = [
     ),
   },
   {
+    path: 'security',
+    label: 'Security',
+    lead: 'What every administrator needs to sign in.',
+    Component: section(
+      () => import('./security/SecuritySection.tsx'),
+      (m) => m.SecuritySection,
+    ),
+  },
+  {
     path: 'branding',
     label: 'Branding',
     lead: 'The portal’s logo, colours, labels and texts, previewed before you save, and its time zone.',

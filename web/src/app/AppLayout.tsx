@@ -31,7 +31,7 @@ export function preloadSignedInShell(): Promise<unknown> {
 
 /** SPEC §2 layout: header, main area, footer, and the logout confirmation dialog. */
 export function AppLayout() {
-  const { user } = useAuth();
+  const { user, session } = useAuth();
   const [logout, setLogout] = useState<LogoutReason | null>(null);
   const onSessionEnded = useCallback(() => setLogout('sessionEnded'), []);
 
@@ -51,7 +51,7 @@ export function AppLayout() {
         <Outlet />
       </main>
       <Footer />
-      {user && (
+      {user && !session?.mfa_setup_required && (
         <Suspense fallback={null}>
           <SignedInServices onSessionEnded={onSessionEnded} />
         </Suspense>

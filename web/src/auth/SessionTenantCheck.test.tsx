@@ -18,7 +18,13 @@ function renderWith(sessionTenant: number | null) {
     session:
       sessionTenant === null
         ? null
-        : { issued_at: '', auth_time: '', expires_at: '', tenant_id: sessionTenant },
+        : {
+            issued_at: '',
+            auth_time: '',
+            expires_at: '',
+            tenant_id: sessionTenant,
+            mfa_setup_required: false,
+          },
     permissions: [],
     can: () => false,
     startSession: () => {},

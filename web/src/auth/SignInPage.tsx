@@ -1,5 +1,6 @@
+import type { MfaStepAnswer, SessionAnswer } from '@kindling/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../app/paths.ts';
 import fieldStyles from '../forms/Field.module.css';
@@ -30,6 +31,9 @@ const schema = lazyResolver<SignInFormInput, SignInFormValues>(() =>
   import('./signInForm.ts').then((m) => m.signInResolver),
 );
 
+/** The second step loads only for a member who has one, keeping the first screen's script small. */
+const MfaStep = lazy(() => import('./MfaStep.tsx').then((m) => ({ default: m.MfaStep })));
+
 /** SPEC §2 sign-in. Success lets the signed-out-only guard take the member on (RouteGuard). */
 export function SignInPage() {
   const tenant = useTenant();
@@ -57,6 +61,7 @@ export function SignInPage() {
     select: (answer) => answer.providers,
   }).data;
   const [email, setEmail] = useState('');
+  const [mfaStep, setMfaStep] = useState<MfaStepAnswer | null>(null);
   const [passwordInstead, setPasswordInstead] = useState(false);
   const emailProvider = providers && providerForEmail(providers, email);
   const sendToProvider = emailProvider && !passwordInstead ? emailProvider : undefined;
@@ -95,9 +100,11 @@ export function SignInPage() {
     setProblem(null);
     try {
       const answer = await signInRequest({ ...values, tenant_id: tenant.id });
-      // SPEC §4: the reference data is in place before the first signed-in screen shows.
-      await loadReferenceData(queryClient, tenant.id);
-      startSession(answer);
+      if ('next_step' in answer) {
+        setMfaStep(answer);
+        return;
+      }
+      await enter(answer);
     } catch (error) {
       const outcome = signInProblem(error);
       if (outcome.kind === 'offline') showToast(OFFLINE_MESSAGE, 'error');
@@ -106,11 +113,34 @@ export function SignInPage() {
     }
   });
 
+  const enter = async (answer: SessionAnswer) => {
+    // SPEC §4: the reference data is in place before the first signed-in screen shows; an
+    // administrator who must first set up a second factor may read nothing else yet.
+    if (!answer.session.mfa_setup_required) await loadReferenceData(queryClient, tenant.id);
+    startSession(answer);
+  };
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     if (!sendToProvider) return submitPassword(event);
     event.preventDefault();
     startSso(sendToProvider.id);
   };
+
+  if (mfaStep) {
+    return (
+      <Suspense fallback={null}>
+        <MfaStep
+          step={mfaStep}
+          onSignedIn={enter}
+          onRestart={(message) => {
+            setMfaStep(null);
+            setProblem(message ? [message] : null);
+            form.resetField('password');
+          }}
+        />
+      </Suspense>
+    );
+  }
 
   if (pendingApproval) {
     return (

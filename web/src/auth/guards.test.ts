@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Access, decideAccess } from './guards.ts';
+import { type Access, decideAccess, mustSetUpMfaFirst } from './guards.ts';
 
 const signedIn: Access = { kind: 'signedIn' };
 const creators: Access = { kind: 'signedIn', permission: 'create_idea' };
@@ -48,5 +48,16 @@ describe('decideAccess', () => {
       to: '/people?page=2',
       rememberOrigin: false,
     });
+  });
+});
+
+describe('an administrator who must set up a second factor first', () => {
+  it('is held on the account screen, and only while it is required', () => {
+    expect(mustSetUpMfaFirst(signedIn, 'signedIn', true, '/dashboard')).toBe(true);
+    expect(mustSetUpMfaFirst(creators, 'signedIn', true, '/my-ideas')).toBe(true);
+    expect(mustSetUpMfaFirst(signedIn, 'signedIn', true, '/account')).toBe(false);
+    expect(mustSetUpMfaFirst(signedIn, 'signedIn', false, '/dashboard')).toBe(false);
+    expect(mustSetUpMfaFirst(signedOutOnly, 'signedIn', true, '/signin')).toBe(false);
+    expect(mustSetUpMfaFirst(signedIn, 'pending', true, '/dashboard')).toBe(false);
   });
 });

@@ -37,3 +37,21 @@ export function decideAccess(
   // permission would be sent straight back to it.
   return { kind: 'redirect', to: paths.home, rememberOrigin: status === 'signedOut' };
 }
+
+/**
+ * CONTRACT §11: an administrator whose tenant requires a second factor and who has none is held on
+ * the account screen, where they set it up; every other signed-in screen sends them there.
+ */
+export function mustSetUpMfaFirst(
+  access: Access,
+  status: AuthStatus,
+  mfaSetupRequired: boolean,
+  pathname: string,
+): boolean {
+  return (
+    access.kind === 'signedIn' &&
+    status === 'signedIn' &&
+    mfaSetupRequired &&
+    pathname !== paths.account
+  );
+}

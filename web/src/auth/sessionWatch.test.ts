@@ -11,6 +11,7 @@ const hourSession = {
   auth_time: new Date(signedInAt).toISOString(),
   expires_at: new Date(signedInAt + hour).toISOString(),
   tenant_id: 1,
+  mfa_setup_required: false,
 };
 
 describe('sessionHasEnded', () => {
@@ -32,7 +33,7 @@ describe('sessionHasEnded', () => {
   });
 
   it('never ends a session on instants it cannot read', () => {
-    const unreadable = { issued_at: 'x', auth_time: 'x', expires_at: 'x', tenant_id: 1 };
+    const unreadable = { ...hourSession, issued_at: 'x', auth_time: 'x', expires_at: 'x' };
     expect(sessionHasEnded(unreadable, true, at(365 * day))).toBe(false);
   });
 });

@@ -187,6 +187,11 @@ export function AcceptInvitationPage() {
                 tenant_id: link.tenantId,
                 remember_session: false,
               });
+              // A profile just claimed has no second factor; were one set meanwhile, sign-in asks for it.
+              if ('next_step' in answer) {
+                goTo(paths.signIn);
+                return;
+              }
               await loadReferenceData(queryClient, link.tenantId);
               startSession(answer);
               dispatch({ type: 'reviewed' });

@@ -31,7 +31,11 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
  * 576 px or less a drawer holds the links.
  */
 export function Header({ onSignOut }: { onSignOut(): void }) {
-  const { status, user } = useAuth();
+  const { status, user: member, session } = useAuth();
+  // An administrator who must set up a second factor first (CONTRACT §11) sees only their menu:
+  // the links, the search and the bell would all be refused until then.
+  const setupOnly = session?.mfa_setup_required === true;
+  const user = setupOnly ? null : member;
   const { branding } = useTenant();
   const labels = branding.navLabels;
   /** `search`: opened by `/`, with the focus in its search field. */
@@ -97,6 +101,11 @@ export function Header({ onSignOut }: { onSignOut(): void }) {
           </div>
         )}
         <div className={styles.end}>
+          {setupOnly && member && (
+            <Suspense fallback={<span className={styles.profilePlaceholder} />}>
+              <ProfileMenu user={member} onSignOut={onSignOut} />
+            </Suspense>
+          )}
           {user ? (
             <>
               <NotificationBell />

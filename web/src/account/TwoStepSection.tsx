@@ -1,0 +1,297 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type MfaStatusAnswer,
+  mfaMessages,
+  type TotpDisableBody,
+  type TotpEnableBody,
+  type TotpSetupAnswer,
+  totpDisableBody,
+  totpEnableBody,
+} from '@kindling/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { type FieldValues, type Path, type UseFormSetError, useForm } from 'react-hook-form';
+import { isApiError, problemMessage } from '../api/apiError.ts';
+import { useAuth } from '../auth/AuthContext.ts';
+import { sessionQueryKey } from '../auth/session.ts';
+import { LoadProblem } from '../errors/LoadProblem.tsx';
+import { FormAlert } from '../forms/FormAlert.tsx';
+import { PasswordField } from '../forms/PasswordField.tsx';
+import { SubmitButton } from '../forms/SubmitButton.tsx';
+import { TextField } from '../forms/TextField.tsx';
+import buttons from '../shell/buttons.module.css';
+import { Spinner } from '../shell/Spinner.tsx';
+import { showToast } from '../shell/showToast.ts';
+import { useTenant } from '../tenant/TenantContext.ts';
+import { AccountSection } from './AccountSection.tsx';
+import styles from './account.module.css';
+import { disableTotp, enableTotp, fetchMfaStatus, mfaStatusKey, startTotpSetup } from './mfaApi.ts';
+
+/** The QR encoder loads when a setup starts: most visits to the screen never draw one. */
+const QrCode = lazy(() => import('./QrCode.tsx').then((m) => ({ default: m.QrCode })));
+
+type Stage =
+  | { kind: 'status' }
+  | { kind: 'setup'; setup: TotpSetupAnswer }
+  | { kind: 'codes'; codes: string[] };
+
+/** The server's field errors on their fields, else its message: true when any field took one. */
+function showFieldErrors<V extends FieldValues>(error: unknown, setError: UseFormSetError<V>) {
+  if (!isApiError(error) || error.details.length === 0) return false;
+  for (const detail of error.details) {
+    setError(detail.field as Path<V>, { message: detail.error }, { shouldFocus: true });
+  }
+  return true;
+}
+
+/**
+ * CONTRACT §11's second factor on the account screen: set up an authenticator app (a QR code, or
+ * the key to type), confirm it with a code, keep the ten recovery codes shown once, or turn it off
+ * with the password.
+ */
+export function TwoStepSection() {
+  const { session } = useAuth();
+  const status = useQuery({
+    queryKey: mfaStatusKey,
+    queryFn: ({ signal }) => fetchMfaStatus(signal),
+  });
+  const [stage, setStage] = useState<Stage>({ kind: 'status' });
+
+  return (
+    <AccountSection
+      title="Two-step verification"
+      lead="A code from an app on your phone at each sign-in, besides your password."
+    >
+      {session?.mfa_setup_required && stage.kind !== 'codes' && (
+        <FormAlert message={[mfaMessages.setupRequired]} />
+      )}
+      {stage.kind === 'setup' ? (
+        <SetupForm
+          setup={stage.setup}
+          onEnabled={(codes) => setStage({ kind: 'codes', codes })}
+          onCancel={() => setStage({ kind: 'status' })}
+        />
+      ) : stage.kind === 'codes' ? (
+        <RecoveryCodes codes={stage.codes} onDone={() => setStage({ kind: 'status' })} />
+      ) : status.isError ? (
+        <LoadProblem error={status.error} onRetry={() => void status.refetch()} />
+      ) : status.data ? (
+        <StatusView status={status.data} onSetup={(setup) => setStage({ kind: 'setup', setup })} />
+      ) : (
+        <Spinner />
+      )}
+    </AccountSection>
+  );
+}
+
+function StatusView({
+  status,
+  onSetup,
+}: {
+  status: MfaStatusAnswer;
+  onSetup(setup: TotpSetupAnswer): void;
+}) {
+  const [starting, setStarting] = useState(false);
+  if (status.totp) return <TurnOff status={status} />;
+  const start = async () => {
+    setStarting(true);
+    try {
+      onSetup(await startTotpSetup());
+    } catch (error) {
+      showToast(problemMessage(error), 'error');
+    } finally {
+      setStarting(false);
+    }
+  };
+  return (
+    <>
+      <p>
+        <strong>Off.</strong> Add a second step to signing in: a code from an authenticator app on
+        your phone, such as Google Authenticator, Microsoft Authenticator or 1Password. Someone who
+        learns your password still cannot sign in as you.
+      </p>
+      <div className={styles.actions}>
+        <button type="button" className={buttons.primary} onClick={start} disabled={starting}>
+          Set up two-step verification
+        </button>
+      </div>
+    </>
+  );
+}
+
+function SetupForm({
+  setup,
+  onEnabled,
+  onCancel,
+}: {
+  setup: TotpSetupAnswer;
+  onEnabled(codes: string[]): void;
+  onCancel(): void;
+}) {
+  const queryClient = useQueryClient();
+  const tenant = useTenant();
+  const form = useForm<TotpEnableBody>({
+    resolver: zodResolver(totpEnableBody),
+    defaultValues: { code: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [problem, setProblem] = useState<string | null>(null);
+  // Groups of four are easier to type into an app than 32 characters in a row.
+  const key = setup.secret.match(/.{1,4}/g)?.join(' ') ?? setup.secret;
+
+  const submit = form.handleSubmit(async ({ code }) => {
+    setProblem(null);
+    try {
+      const { recovery_codes } = await enableTotp(code);
+      onEnabled(recovery_codes);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: mfaStatusKey }),
+        queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+      ]);
+    } catch (error) {
+      if (!showFieldErrors(error, form.setError)) setProblem(problemMessage(error));
+    }
+  });
+
+  return (
+    <form className={styles.steps} onSubmit={submit} noValidate>
+      {problem && <FormAlert message={[problem]} />}
+      <ol className={styles.stepList}>
+        <li>
+          <p>Scan this QR code with your authenticator app.</p>
+          <Suspense fallback={<Spinner />}>
+            <QrCode
+              text={setup.otpauth_url}
+              label={`QR code to add ${tenant.name} to an authenticator app`}
+            />
+          </Suspense>
+          <p className={styles.muted}>Can’t scan it? Enter this key in the app instead:</p>
+          <p>
+            <code className={styles.secret} data-testid="totp-secret">
+              {key}
+            </code>
+          </p>
+        </li>
+        <li>
+          <TextField
+            label="Enter the 6-digit code the app shows"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            maxLength={6}
+            spellCheck={false}
+            required
+            registration={form.register('code')}
+            error={errors.code?.message}
+          />
+        </li>
+      </ol>
+      <div className={styles.actions}>
+        <SubmitButton pending={isSubmitting} pendingLabel="Turning on…">
+          Turn on
+        </SubmitButton>
+        <button type="button" className={buttons.secondary} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
+  const tenant = useTenant();
+  const text = `${tenant.name} recovery codes. Each signs in once, in place of a code from your app.\n\n${codes.join('\n')}\n`;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      showToast('Recovery codes copied.', 'success');
+    } catch {
+      showToast('Copying failed. Select the codes and copy them yourself.', 'error');
+    }
+  };
+  const download = () => {
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+    link.download = `${tenant.domain}-recovery-codes.txt`;
+    link.click();
+    URL.revokeObjectURL(link.href);
+  };
+  return (
+    <>
+      <FormAlert tone="success" message={['Two-step verification is on.']} />
+      <p>
+        <strong>Save these recovery codes now</strong>: they are shown this once. If you lose your
+        phone, each signs you in once in place of a code from the app.
+      </p>
+      <ul className={styles.codes} aria-label="Recovery codes">
+        {codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ul>
+      <div className={styles.actions}>
+        <button type="button" className={buttons.secondary} onClick={copy}>
+          Copy codes
+        </button>
+        <button type="button" className={buttons.secondary} onClick={download}>
+          Download codes
+        </button>
+        <button type="button" className={buttons.primary} onClick={onDone}>
+          I have saved my codes
+        </button>
+      </div>
+    </>
+  );
+}
+
+function TurnOff({ status }: { status: MfaStatusAnswer }) {
+  const queryClient = useQueryClient();
+  const form = useForm<TotpDisableBody>({
+    resolver: zodResolver(totpDisableBody),
+    defaultValues: { password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = form.handleSubmit(async ({ password }) => {
+    setProblem(null);
+    try {
+      await disableTotp(status.has_password ? { password } : {});
+      showToast(mfaMessages.turnedOff, 'success');
+      await queryClient.invalidateQueries({ queryKey: mfaStatusKey });
+    } catch (error) {
+      if (!showFieldErrors(error, form.setError)) setProblem(problemMessage(error));
+    }
+  });
+
+  return (
+    <form className={styles.steps} onSubmit={submit} noValidate>
+      <p>
+        <strong>On.</strong> Signing in asks for a code from your authenticator app.{' '}
+        {status.recovery_codes_left === 1
+          ? '1 recovery code is left.'
+          : `${status.recovery_codes_left} recovery codes are left.`}
+      </p>
+      {problem && <FormAlert message={[problem]} />}
+      {status.has_password ? (
+        <PasswordField
+          label="Your password, to turn it off"
+          autoComplete="current-password"
+          registration={form.register('password')}
+          error={errors.password?.message}
+        />
+      ) : (
+        <p className={styles.muted}>
+          You sign in through your institution: to turn it off, sign in again there first, then turn
+          it off within 5 minutes.
+        </p>
+      )}
+      <div className={styles.actions}>
+        <SubmitButton pending={isSubmitting} pendingLabel="Turning off…">
+          Turn off two-step verification
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
