@@ -1,12 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type MfaStatusAnswer,
   mfaMessages,
   type TotpDisableBody,
   type TotpEnableBody,
   type TotpSetupAnswer,
-  totpDisableBody,
-  totpEnableBody,
 } from '@kindling/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
@@ -16,6 +13,7 @@ import { useAuth } from '../auth/AuthContext.ts';
 import { sessionQueryKey } from '../auth/session.ts';
 import { LoadProblem } from '../errors/LoadProblem.tsx';
 import { FormAlert } from '../forms/FormAlert.tsx';
+import { lazyResolver } from '../forms/lazyResolver.ts';
 import { PasswordField } from '../forms/PasswordField.tsx';
 import { SubmitButton } from '../forms/SubmitButton.tsx';
 import { TextField } from '../forms/TextField.tsx';
@@ -26,6 +24,13 @@ import { useTenant } from '../tenant/TenantContext.ts';
 import { AccountSection } from './AccountSection.tsx';
 import styles from './account.module.css';
 import { disableTotp, enableTotp, fetchMfaStatus, mfaStatusKey, startTotpSetup } from './mfaApi.ts';
+
+const enableSchema = lazyResolver<TotpEnableBody, TotpEnableBody>(() =>
+  import('./twoStepFormSchema.ts').then((m) => m.totpEnableResolver),
+);
+const disableSchema = lazyResolver<TotpDisableBody, TotpDisableBody>(() =>
+  import('./twoStepFormSchema.ts').then((m) => m.totpDisableResolver),
+);
 
 /** The QR encoder loads when a setup starts: most visits to the screen never draw one. */
 const QrCode = lazy(() => import('./QrCode.tsx').then((m) => ({ default: m.QrCode })));
@@ -131,7 +136,7 @@ function SetupForm({
   const queryClient = useQueryClient();
   const tenant = useTenant();
   const form = useForm<TotpEnableBody>({
-    resolver: zodResolver(totpEnableBody),
+    resolver: enableSchema.resolver,
     defaultValues: { code: '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -248,7 +253,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
 function TurnOff({ status }: { status: MfaStatusAnswer }) {
   const queryClient = useQueryClient();
   const form = useForm<TotpDisableBody>({
-    resolver: zodResolver(totpDisableBody),
+    resolver: disableSchema.resolver,
     defaultValues: { password: '' },
   });
   const { errors, isSubmitting } = form.formState;
