@@ -8,52 +8,20 @@ const port = process.env.E2E_PORT ?? '3100';
 // One folder per port: two runs side by side must not wipe each other's database.
 const dataDir = path.join(root, 'e2e/.data', port);
 // Creating, migrating and seeding an embedded database is most of a server's start on a loaded
-// machine, and journeys start servers of their own: the CLI seeds the demo once, here, and every
-// server of the run starts on a copy (e2e/support/ownServer.ts). The server's own seeding of an
-// empty database is proved by the fault tests (server/test/faults/sigterm.test.ts).
+// machine, and journeys start servers of their own: one process seeds the demo and the journeys'
+// universities (server/test/e2e-universities.ts) once, here, and every server of the run starts
+// on a copy (e2e/support/ownServer.ts). The server's own seeding of an empty database is proved by
+// the fault tests (server/test/faults/sigterm.test.ts).
 const demoDir = path.join(root, 'e2e/.data', `${port}-demo`);
 for (const dir of [dataDir, demoDir]) rmSync(dir, { recursive: true, force: true });
 
 const env = { ...process.env, DATABASE_URL: '', SMTP_URL: '', LOG_LEVEL: 'warn' };
-const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/main.ts', 'demo'], {
+const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'server/test/e2e-universities.ts'], {
   cwd: root,
   stdio: 'inherit',
   env: { ...env, DATA_DIR: demoDir },
 });
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);
-/** A university of a journey's own, with its administrator, made by the CLI. */
-function createTenant(domain, name) {
-  const made = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'server/src/cli/main.ts',
-      'tenant',
-      'create',
-      '--domain',
-      domain,
-      '--name',
-      name,
-      '--admin-email',
-      `admin@${domain}`,
-      '--admin-password',
-      'Kindling!2026',
-    ],
-    { cwd: root, stdio: 'inherit', env: { ...env, DATA_DIR: demoDir } },
-  );
-  if (made.status !== 0) process.exit(made.status ?? 1);
-}
-// The single sign-on journey connects identity providers to a university of its own: on the demo
-// tenant a provider would take over its members' e-mail domain in every other journey.
-createTenant('sso.localhost', 'Single Sign-On University');
-// The scholarly imports journey fills profiles in a university of its own.
-createTenant('scholar.localhost', 'Scholarly University');
-// The ORCID journey sets its administrator's iD, which one member of a tenant may hold.
-createTenant('orcid.localhost', 'ORCID University');
-// The two-step verification journey turns on a second factor, which every API sign-in of the
-// demo members in other journeys would then meet.
-createTenant('mfa.localhost', 'Two-Step University');
 cpSync(path.join(demoDir, 'db'), path.join(dataDir, 'db'), { recursive: true });
 
 // ORCID, Crossref and OpenAlex answer from recordings (server/test/fakes), on the three ports

@@ -8,7 +8,7 @@ import { saveScreenshot } from '../support/screenshots.ts';
 // An import waits on the fake sources and a busy machine's server.
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-/** The university of this journey's own (scripts/e2e-server.mjs). */
+/** The university of this journey's own (server/test/e2e-universities.ts). */
 const DOMAIN = 'scholar.localhost';
 const at = (where: string) => `${where}${where.includes('?') ? '&' : '?'}tenant=${DOMAIN}`;
 /** ORCID's test person, whose record the fake ORCID serves (server/test/fakes). */

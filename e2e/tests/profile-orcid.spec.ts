@@ -6,7 +6,7 @@ import { memberId, watchForTrouble } from '../support/peopleJourneys.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
 import { signIn } from '../support/session.ts';
 
-// The university scripts/e2e-server.mjs makes for this journey: an iD belongs to one member of a
+// The university server/test/e2e-universities.ts makes for this journey: an iD belongs to one member of a
 // tenant, so the demo tenant's members are left alone.
 const DOMAIN = 'orcid.localhost';
 const at = (path: string) => `${path}${path.includes('?') ? '&' : '?'}tenant=${DOMAIN}`;

@@ -6,7 +6,7 @@ import { DEMO_PASSWORD } from '../support/demo.ts';
 import { exclusively } from '../support/exclusive.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
 
-// The university scripts/e2e-server.mjs makes for this journey: a provider on the demo tenant
+// The university server/test/e2e-universities.ts makes for this journey: a provider on the demo tenant
 // would take over its members' e-mail domain in every other journey.
 const DOMAIN = 'sso.localhost';
 // The OIDC provider's own e-mail domain, so that another journey's provider of the university's

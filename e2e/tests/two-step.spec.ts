@@ -5,7 +5,7 @@ import { DEMO_PASSWORD } from '../support/demo.ts';
 import { exclusively } from '../support/exclusive.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
 
-// scripts/e2e-server.mjs makes this university for the journey: a second factor on a demo member
+// server/test/e2e-universities.ts makes this university for the journey: a second factor on a demo member
 // would meet every other journey's sign-in.
 const DOMAIN = 'mfa.localhost';
 const ADMIN = `admin@${DOMAIN}`;

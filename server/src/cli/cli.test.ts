@@ -13,10 +13,10 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 /**
  * The real command, as `npm run cli --` runs it. Each start of Node.js with tsx costs seconds on a
  * loaded machine, so only two tests start one, to prove the process itself (its output and exit
- * codes, another process's lock); the rest call `run` below. A first command on an empty folder,
- * which creates and migrates the embedded database, is proved by every journey run: the demo
- * the journeys' servers start from is seeded by `cli demo` on an empty folder
- * (scripts/e2e-server.mjs).
+ * codes, another process's lock); the rest call `run` below. A first open of an empty folder,
+ * which creates and migrates the embedded database as a command's does, is proved by every
+ * journey run: the journeys' universities are made on an empty folder
+ * (server/test/e2e-universities.ts).
  */
 function cliProcess(args: string[], dataDir: string) {
   const result = spawnSync(
