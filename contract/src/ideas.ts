@@ -234,6 +234,19 @@ export type IdeaDetail = z.infer<typeof ideaDetail>;
 
 export const ideasPage = pageOf('ideas', ideaSummary);
 export type IdeasPage = { ideas: IdeaSummary[]; page: number; total_pages: number };
+
+/**
+ * A card of the recommended feed: up to 5 words of the member's own profile and ideas that the
+ * idea also holds, as the member wrote them, so the feed says why it chose the idea.
+ */
+export const recommendedIdea = ideaSummary.extend({ matched_interests: z.array(z.string()) });
+export type RecommendedIdea = z.infer<typeof recommendedIdea>;
+export const recommendedIdeasPage = pageOf('ideas', recommendedIdea);
+export type RecommendedIdeasPage = {
+  ideas: RecommendedIdea[];
+  page: number;
+  total_pages: number;
+};
 export const ideaCountAnswer = z.object({ total_count: z.number().int() });
 export const ideaIdAnswer = z.object({ idea_id: z.number().int() });
 export const followAnswer = z.object({ is_following: z.boolean() });

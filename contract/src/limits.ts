@@ -35,6 +35,7 @@ export const limits = {
   matchLimit: 20,
   matchLimitDefault: 5,
   highlights: 3,
+  matchedInterests: 5,
   highlightChars: 200,
   typoMinLetters: 5,
 } as const;

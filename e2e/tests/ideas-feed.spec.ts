@@ -21,6 +21,8 @@ test.describe('idea feed', () => {
     const cards = page.getByRole('list', { name: 'Recommended ideas' }).getByRole('article');
     await expect(cards).toHaveCount(10);
     await expect(cards.first().getByText(/^Posted (today|\d+d ago)$/)).toBeVisible();
+    // The feed says why: the words of the student's profile an idea holds.
+    await expect(cards.getByText(/^Matches your interests:/).first()).toBeVisible();
     await expect(page.getByRole('link', { name: 'Post Your Idea' })).toBeVisible();
     const pager = page.getByRole('navigation', { name: 'Pagination' });
     await expect(pager.getByRole('link', { name: 'Page 1' })).toHaveAttribute(

@@ -1,5 +1,13 @@
-import type { IdeaDetail, IdeaPerson, IdeaSummary } from '@kindling/contract';
+import {
+  type IdeaDetail,
+  type IdeaPerson,
+  type IdeaSummary,
+  limits,
+  type RecommendedIdea,
+} from '@kindling/contract';
 import type { PersonRow, SummaryRow } from './idea-rows.ts';
+import type { InterestWord } from './ranking-cache.ts';
+import type { RecommendedRow } from './recommendations.ts';
 import type { DetailRow } from './repository.ts';
 
 function presentPerson(row: PersonRow): IdeaPerson {
@@ -33,6 +41,26 @@ export function presentSummary(row: SummaryRow): IdeaSummary {
     comment_count: row.comment_count,
     principal_investigator: presentPerson(row.principal_investigator),
     case_manager: row.case_manager ? presentPerson(row.case_manager) : null,
+  };
+}
+
+/**
+ * A word as a card names it: as the member wrote it, but a capital that only began a sentence or a
+ * headline lowered, so that 'Solar' and 'battery' read alike while 'MRI' and 'iPhone' stay.
+ */
+const asInterest = (word: string) => (/^\p{Lu}\p{Ll}+$/u.test(word) ? word.toLowerCase() : word);
+
+/** A recommended card with the member's words its idea holds. */
+export function presentRecommended(
+  row: RecommendedRow,
+  interests: InterestWord[],
+): RecommendedIdea {
+  const wordOf = new Map(interests.map((w) => [w.lexeme, asInterest(w.word)]));
+  return {
+    ...presentSummary(row),
+    matched_interests: row.matched
+      .slice(0, limits.matchedInterests)
+      .map((lexeme) => wordOf.get(lexeme) ?? lexeme),
   };
 }
 

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { RankingCache } from './ranking-cache.ts';
 
-const ranking = [
-  { id: 3, own: false },
-  { id: 1, own: true },
-];
+const ranking = {
+  ideas: [
+    { id: 3, own: false },
+    { id: 1, own: true },
+  ],
+  interests: [{ lexeme: 'batteri', word: 'battery' }],
+};
 
 describe('the ranking cache', () => {
   it('answers a member’s ranking until it expires', () => {

@@ -12,8 +12,20 @@ export interface RankedIdea {
   own: boolean;
 }
 
-interface Entry {
+/** A word of the member's profile or ideas that the ranking looked for, as they wrote it. */
+export interface InterestWord {
+  lexeme: string;
+  word: string;
+}
+
+/** A member's ranked pool and the words it was ranked by, which the cards then name. */
+export interface Ranking {
   ideas: RankedIdea[];
+  interests: InterestWord[];
+}
+
+interface Entry {
+  ranking: Ranking;
   generation: number;
   expiresAt: number;
 }
@@ -28,7 +40,7 @@ export class RankingCache {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  get(tenantId: number, userId: number): RankedIdea[] | undefined {
+  get(tenantId: number, userId: number): Ranking | undefined {
     const key = `${tenantId}:${userId}`;
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
@@ -36,7 +48,7 @@ export class RankingCache {
       this.#entries.delete(key);
       return undefined;
     }
-    return entry.ideas;
+    return entry.ranking;
   }
 
   /** The tenant's generation now: taken before ranking, so a write committed meanwhile voids it. */
@@ -44,7 +56,7 @@ export class RankingCache {
     return this.#generationOf(tenantId);
   }
 
-  set(tenantId: number, userId: number, ideas: RankedIdea[], stamp: number): void {
+  set(tenantId: number, userId: number, ranking: Ranking, stamp: number): void {
     const key = `${tenantId}:${userId}`;
     this.#entries.delete(key);
     // Maps iterate in insertion order: the first key is the oldest entry.
@@ -53,7 +65,7 @@ export class RankingCache {
       if (oldest !== undefined) this.#entries.delete(oldest);
     }
     this.#entries.set(key, {
-      ideas,
+      ranking,
       generation: stamp,
       expiresAt: this.clock() + this.ttlMs,
     });

@@ -75,8 +75,12 @@ describe('GET /recommendations/ideas', () => {
     // Posted last of its age: it wins ties, so each signal above must earn its idea's place.
     idea.unrelated = await ideaBy(artist, 10, { title: 'Medieval manuscript archive' });
     idea.recent = await ideaBy(artist, 0, { title: 'Library opening hours app' });
+    idea.film = await ideaBy(artist, 30, { title: 'Film restoration' });
     idea.followed = await ideaBy(artist, 60, { title: 'Orchestra tuning', support_ids: [funding] });
-    idea.own = await ideaBy(member, 0, { title: 'Perovskite solar battery storage' });
+    idea.own = await ideaBy(member, 0, {
+      title: 'Perovskite solar battery storage',
+      introduction: 'Thin films that hold their charge',
+    });
     const res = await t.request(`/api/v1/ideas/${idea.followed}/follow`, {
       method: 'POST',
       headers: { cookie: member.cookie },
@@ -152,6 +156,21 @@ describe('GET /recommendations/ideas', () => {
       follower_count: 1,
       principal_investigator: { role_name: 'Student' },
     });
+  });
+
+  it('names, on each card, the member’s own words its idea holds', async () => {
+    const { body } = await getJson(t, '/recommendations/ideas?page_size=100', member.cookie);
+    const interestsOf = (key: string) =>
+      body.ideas.find((card: { id: number }) => card.id === idea[key]).matched_interests;
+    // 'Cheaper solar battery storage' against the headline 'Solar battery storage'.
+    expect(interestsOf('text')).toEqual(['solar', 'battery', 'storage']);
+    // The bio's words count, its markup does not: 'perovskite' is in <strong>.
+    // At most five, in the order the member wrote them; a capital that began a sentence lowered.
+    expect(interestsOf('own')).toEqual(['solar', 'battery', 'storage', 'perovskite', 'thin']);
+    // Words of the member's own ideas count too: 'Film restoration' against their 'films'.
+    expect(interestsOf('film')).toEqual(['films']);
+    expect(interestsOf('unrelated')).toEqual([]);
+    expect(interestsOf('department')).toEqual([]);
   });
 
   it('is empty for an empty tenant and still answers a lone own idea', async () => {

@@ -7,7 +7,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../db/client.ts';
 import { anyId, type SummaryRow, summaryColumns, summaryJoins } from './idea-rows.ts';
-import type { RankedIdea } from './ranking-cache.ts';
+import type { InterestWord, RankedIdea } from './ranking-cache.ts';
 
 /** What the ranking knows about the member. */
 export interface MemberSignals {
@@ -15,6 +15,8 @@ export interface MemberSignals {
   departmentId: number | null;
   /** OR of the profile's most telling lexemes, as tsquery text; null when the profile is empty. */
   query: string | null;
+  /** Each of those lexemes with the word that first gave it, as the member wrote it. */
+  words: InterestWord[];
   /** Support types of the ideas they follow, each with the share of those ideas seeking it. */
   supports: { id: number; share: number }[];
 }
@@ -48,12 +50,14 @@ export async function memberSignals(
     school_id: number | null;
     department_id: number | null;
     query: string | null;
+    words: InterestWord[];
     supports: { id: number; share: number }[];
   }>(
     db,
     sql`with me as (
-          select school_id, department_id, headline, bio from users
-          where tenant_id = ${tenantId} and id = ${userId}),
+          select school_id, department_id, headline,
+                 regexp_replace(bio, '<[^>]*>|&[[:alnum:]#]+;', ' ', 'g') as bio
+          from users where tenant_id = ${tenantId} and id = ${userId}),
         own as (
           select coalesce(string_agg(title || ' ' || introduction, ' '), '') as body
           from (select title, introduction from ideas
@@ -62,11 +66,23 @@ export async function memberSignals(
         terms as (
           select w.lexeme from me, own,
             unnest(setweight(to_tsvector('english'::regconfig, me.headline), 'A')
-                   || to_tsvector('english'::regconfig, regexp_replace(me.bio, '<[^>]*>|&[[:alnum:]#]+;', ' ', 'g'))
+                   || to_tsvector('english'::regconfig, me.bio)
                    || to_tsvector('english'::regconfig, own.body)) w
           where w.lexeme ~ '^[[:alpha:]][[:alnum:]]{2,}$'
           order by ('A' = any(w.weights)) desc, cardinality(w.positions) desc, w.lexeme
           limit ${TERMS}),
+        tokens as (
+          select p.token, p.n,
+                 (select l.lexeme from unnest(to_tsvector('english'::regconfig, p.token)) l
+                  limit 1) as lexeme
+          from me, own,
+            ts_parse('default', concat_ws(' ', me.headline, me.bio, own.body))
+              with ordinality as p(tokid, token, n)
+          where p.tokid in (1, 2, 3, 10, 11)),
+        words as (
+          select distinct on (t.lexeme) t.lexeme, t.token as word, t.n from tokens t
+          where t.lexeme in (select lexeme from terms)
+          order by t.lexeme, t.n),
         followed as (
           select f.idea_id from follows f
           where f.tenant_id = ${tenantId} and f.user_id = ${userId}
@@ -79,6 +95,8 @@ export async function memberSignals(
           group by s.support_id)
         select me.school_id, me.department_id,
           (select string_agg(lexeme, ' | ') from terms) as query,
+          coalesce((select json_agg(json_build_object('lexeme', w.lexeme, 'word', w.word)
+                                    order by w.n) from words w), '[]'::json) as words,
           coalesce((select json_agg(json_build_object('id', id, 'share', share) order by id)
                     from supports), '[]'::json) as supports
         from me`,
@@ -87,6 +105,7 @@ export async function memberSignals(
     schoolId: row?.school_id ?? null,
     departmentId: row?.department_id ?? null,
     query: row?.query ?? null,
+    words: row?.words ?? [],
     supports: row?.supports ?? [],
   };
 }
@@ -181,16 +200,26 @@ export function rankedPool(
   );
 }
 
-/** The cards of these ideas, in the order given; ideas deleted since are left out. */
+/** A card of the recommended feed: which of the member's lexemes its idea holds. */
+export type RecommendedRow = SummaryRow & { matched: string[] };
+
+/**
+ * The cards of these ideas, in the order given, each with the lexemes of `interests` it holds;
+ * ideas deleted since are left out.
+ */
 export function ideaCards(
   db: Executor,
   tenantId: number,
   viewerId: number,
   ids: number[],
-): Promise<SummaryRow[]> {
-  return queryRows<SummaryRow>(
+  interests: InterestWord[],
+): Promise<RecommendedRow[]> {
+  return queryRows<RecommendedRow>(
     db,
-    sql`select ${summaryColumns(tenantId, viewerId)}
+    sql`select ${summaryColumns(tenantId, viewerId)},
+          array(select lx from unnest(${sql.param(interests.map((w) => w.lexeme))}::text[])
+                  with ordinality as m(lx, k)
+                where lx = any(tsvector_to_array(i.search_vector)) order by m.k) as matched
         from unnest(${sql.param(ids)}::int[]) with ordinality as p(id, n)
         join ideas i on i.tenant_id = ${tenantId} and i.id = p.id
         ${summaryJoins}

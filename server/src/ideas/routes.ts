@@ -13,6 +13,7 @@ import {
   idParam,
   messageAnswer,
   pagination,
+  recommendedIdeasPage,
 } from '@kindling/contract';
 import type { Deps } from '../context.ts';
 import { route } from '../http/access.ts';
@@ -77,7 +78,7 @@ export function ideaRoutes(deps: Deps) {
         tag,
         summary: "Ideas ranked for the signed-in member, the member's own last",
         request: { query: pagination },
-        responses: { ...paged, 200: json(ideasPage) },
+        responses: { ...paged, 200: json(recommendedIdeasPage) },
       }),
       async (c) => c.json(await recommendedIdeas(deps, sessionOf(c), c.req.valid('query')), 200),
     )

@@ -5,6 +5,7 @@ import {
   type IdeasPage,
   type IdeaValues,
   ideaMessages,
+  type RecommendedIdeasPage,
 } from '@kindling/contract';
 import type { Deps, SessionContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
@@ -18,7 +19,7 @@ import type { SummaryRow } from './idea-rows.ts';
 import { countKeywordIdeas, keywordIdeasPage } from './keyword.ts';
 import { pageWindow, type SortOrder, totalPages } from './paging.ts';
 import { authorizeFollow, authorizeOwner } from './policy.ts';
-import { presentDetail, presentSummary } from './presenter.ts';
+import { presentDetail, presentRecommended, presentSummary } from './presenter.ts';
 import { ideaCards, memberSignals, rankedPool } from './recommendations.ts';
 import {
   activeIpStatusExists,
@@ -177,18 +178,27 @@ export function recommendedIdeas(deps: Deps, session: SessionContext, paging: Pa
   return inTenant(
     deps.database.db,
     tenantId,
-    async (tx): Promise<IdeasPage> => {
+    async (tx): Promise<RecommendedIdeasPage> => {
       let ranking = cached;
       if (!ranking) {
         const stamp = deps.rankings.stamp(tenantId);
-        ranking = await rankedPool(tx, tenantId, userId, await memberSignals(tx, tenantId, userId));
+        const signals = await memberSignals(tx, tenantId, userId);
+        ranking = {
+          ideas: await rankedPool(tx, tenantId, userId, signals),
+          interests: signals.words,
+        };
         deps.rankings.set(tenantId, userId, ranking, stamp);
       }
       const offset = (paging.page - 1) * paging.page_size;
-      const ids = ranking.slice(offset, offset + paging.page_size).map((idea) => idea.id);
+      const ids = ranking.ideas.slice(offset, offset + paging.page_size).map((idea) => idea.id);
       if (ids.length === 0 && paging.page > 1) throw notFound(ideaMessages.pageNotFound);
-      const rows = ids.length > 0 ? await ideaCards(tx, tenantId, userId, ids) : [];
-      return pageAnswer(rows, paging.page, totalPages(ranking.length, paging.page_size));
+      const rows =
+        ids.length > 0 ? await ideaCards(tx, tenantId, userId, ids, ranking.interests) : [];
+      return {
+        ideas: rows.map((row) => presentRecommended(row, ranking.interests)),
+        page: paging.page,
+        total_pages: totalPages(ranking.ideas.length, paging.page_size),
+      };
     },
     plans,
   );

@@ -7,16 +7,20 @@ import { Highlights } from '../search/Highlight.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
 import { FollowButton } from './FollowButton.tsx';
 import styles from './IdeaCard.module.css';
-import { CommentIcon, RoleIcon } from './ideaIcons.tsx';
+import { CommentIcon, RoleIcon, SparkIcon } from './ideaIcons.tsx';
 import { leads } from './ideaOwnership.ts';
 import { cutTitle, fullName, postedLabel } from './ideaText.ts';
 import { SupportChips } from './SupportChips.tsx';
 
+/** A feed's idea: with where a keyword matched it, or which of the member's words it holds. */
+export type FeedIdea = IdeaSearchResult & { matched_interests?: string[] };
+
 /**
  * An idea in a feed (SPEC §2): who leads it, when it was posted, what it seeks. Found by a
- * keyword, it shows where the keyword matched in place of its introduction (CONTRACT §7).
+ * keyword, it shows where the keyword matched in place of its introduction (CONTRACT §7);
+ * recommended, it names the member's own words it matched.
  */
-export function IdeaCard({ idea, actions }: { idea: IdeaSearchResult; actions?: ReactNode }) {
+export function IdeaCard({ idea, actions }: { idea: FeedIdea; actions?: ReactNode }) {
   const { user } = useAuth();
   const titleId = useId();
   const person = idea.principal_investigator;
@@ -48,6 +52,14 @@ export function IdeaCard({ idea, actions }: { idea: IdeaSearchResult; actions?: 
       ) : (
         <p className={styles.intro}>{idea.introduction}</p>
       )}
+      {idea.matched_interests?.length ? (
+        <p className={styles.interests}>
+          <SparkIcon width={14} height={14} />
+          <span>
+            Matches your interests: <b>{idea.matched_interests.join(', ')}</b>
+          </span>
+        </p>
+      ) : null}
       <SupportChips ids={idea.support_ids} />
       <div className={styles.bottom}>
         <span className={styles.followers}>

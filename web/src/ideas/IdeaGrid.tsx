@@ -1,11 +1,11 @@
-import type { IdeaSearchResult, IdeaSummary } from '@kindling/contract';
+import type { IdeaSummary } from '@kindling/contract';
 import type { ReactNode } from 'react';
-import { IdeaCard } from './IdeaCard.tsx';
+import { type FeedIdea, IdeaCard } from './IdeaCard.tsx';
 import styles from './IdeaGrid.module.css';
 
 interface IdeaGridProps {
-  /** With a keyword, each carries where it matched. */
-  ideas: IdeaSearchResult[];
+  /** With a keyword, each carries where it matched; recommended, the member's words it holds. */
+  ideas: FeedIdea[];
   /** What each card offers besides following (edit and delete on the member's own ideas). */
   actionsOf?: (idea: IdeaSummary) => ReactNode;
   /** A newer page is on its way: the old one stays, dimmed, instead of flashing empty. */

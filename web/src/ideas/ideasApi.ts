@@ -6,6 +6,7 @@ import {
   type ideaIdAnswer,
   type ideaOwnersAnswer,
   limits,
+  type RecommendedIdeasPage,
   type UserProfile,
 } from '@kindling/contract';
 import type { z } from 'zod';
@@ -31,7 +32,7 @@ export const ideaKeys = {
 type Signal = { signal?: AbortSignal };
 
 export const fetchRecommended = (page: number, { signal }: Signal = {}) =>
-  api.get<IdeasPage>('/recommendations/ideas', {
+  api.get<RecommendedIdeasPage>('/recommendations/ideas', {
     query: { page, page_size: limits.pageSize },
     signal,
   });
