@@ -53,6 +53,14 @@ const QUIET_LIMIT_MS = 5_000;
 const IDLE_GRACE_MS = 1_000;
 /** Past this, connections still open are cut so the process can exit. */
 const DRAIN_LIMIT_MS = 25_000;
+/**
+ * How long an idle keep-alive connection is kept. Node's 5 s default races any client or proxy
+ * that reuses a connection idle about that long: the server closes it as the request is sent, and
+ * the client sees ECONNRESET (a journey met it). Proxies keep idle upstream connections up to 60 s
+ * (AWS's load balancers, nginx's keepalive_timeout 75 s is the client side), so the backend keeps
+ * them longer than that; drain() closes idle ones itself on shutdown.
+ */
+const KEEP_ALIVE_MS = 65_000;
 
 /**
  * Stops taking connections and waits for the requests under way. http.Server#close would also cut
@@ -111,6 +119,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       resolve(s),
     );
   });
+  (server as Server).keepAliveTimeout = KEEP_ALIVE_MS;
+  // Node requires the time for a request's headers to exceed the keep-alive time.
+  (server as Server).headersTimeout = KEEP_ALIVE_MS + 1_000;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
