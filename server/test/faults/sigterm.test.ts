@@ -33,7 +33,7 @@ describe('SIGTERM during steady load', { timeout: 150_000 }, () => {
     // reused a connection idle about that long (server.ts, KEEP_ALIVE_MS).
     const agent = new Agent({ keepAlive: true });
     try {
-      const keepAlive = await new Promise<string | undefined>((resolve, reject) => {
+      const keepAlive = await new Promise<string | string[] | undefined>((resolve, reject) => {
         get(`${server.url}/healthz`, { agent }, (res) => {
           res.resume();
           resolve(res.headers['keep-alive']);
