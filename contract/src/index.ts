@@ -27,6 +27,8 @@ export * from './notifications.ts';
 export * from './orcid.ts';
 export * from './overview.ts';
 export * from './people.ts';
+export * from './privacy.ts';
+export * from './privacyMessages.ts';
 export * from './profileMessages.ts';
 export * from './profiles.ts';
 export * from './query.ts';

@@ -33,6 +33,7 @@ import { notificationRoutes } from './notifications/routes.ts';
 import { notificationSettingsRoutes } from './notifications/settings-routes.ts';
 import { overviewRoutes } from './overview/routes.ts';
 import { peopleRoutes } from './people/routes.ts';
+import { privacyRoutes } from './privacy/routes.ts';
 import { profileRoutes } from './profiles/routes.ts';
 import { referenceAdminRoutes } from './reference/admin-routes.ts';
 import { referenceRoutes } from './reference/routes.ts';
@@ -67,6 +68,7 @@ function apiRoutes(deps: Deps) {
     .route('/', authRoutes(deps))
     .route('/', accountRoutes(deps))
     .route('/', mfaRoutes(deps))
+    .route('/', privacyRoutes(deps))
     .route('/', invitationRoutes(deps))
     .route('/', memberRoutes(deps))
     .route('/', overviewRoutes(deps))

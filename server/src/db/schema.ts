@@ -158,6 +158,12 @@ export const users = pgTable(
     /** CONTRACT §10: bare form; verified only when linked through ORCID's own sign-in. */
     orcid: text('orcid'),
     orcidVerified: boolean('orcid_verified').notNull().default(false),
+    /**
+     * When the member was erased (CONTRACT §11, server/src/privacy): the row stays as the
+     * 'Former member' their ideas, comments and audit entries still point at, holding nothing of
+     * them (docs/decisions/0041).
+     */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**

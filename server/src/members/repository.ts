@@ -1,5 +1,5 @@
 import { type MemberStanding, status } from '@kindling/contract';
-import { and, count, desc, eq, ne, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
 import { containsPattern } from '../db/like.ts';
@@ -53,6 +53,8 @@ function memberFilter(tenantId: number, filter: MemberFilter) {
   const pattern = filter.q ? containsPattern(filter.q) : undefined;
   return and(
     eq(users.tenantId, tenantId),
+    // An erased member is a 'Former member' others' records point at, no longer a member.
+    isNull(users.erasedAt),
     filter.adminStatusId !== undefined ? eq(users.adminStatusId, filter.adminStatusId) : undefined,
     filter.status ? standing(filter.status) : undefined,
     filter.roleId !== undefined ? eq(users.roleId, filter.roleId) : undefined,
@@ -131,7 +133,7 @@ export async function findMember(db: Executor, tenantId: number, userId: number)
     })
     .from(users)
     .leftJoin(accounts, and(eq(accounts.tenantId, users.tenantId), eq(accounts.userId, users.id)))
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId), isNull(users.erasedAt)));
   return row;
 }
 

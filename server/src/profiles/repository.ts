@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { departments, ideas, roles, schools, users } from '../db/schema.ts';
 
@@ -48,7 +48,8 @@ export async function findProfileRow(db: Executor, tenantId: number, userId: num
       departments,
       and(eq(departments.tenantId, users.tenantId), eq(departments.id, users.departmentId)),
     )
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+    // An erased member has no profile to show (CONTRACT §11), to themselves or administrators.
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId), isNull(users.erasedAt)));
   return row;
 }
 export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfileRow>>>;
