@@ -428,7 +428,8 @@ const succeeding: Record<string, (world: World) => Record<string, unknown>> = {
 /**
  * Calls that cannot succeed from fixtures alone: the mailed code, an accepted invitation, an
  * import (it reads ORCID, Crossref or OpenAlex; scholarly/imports.test.ts runs them on fakes), a
- * code from an authenticator app (mfa/mfa.test.ts sets one up).
+ * code from an authenticator app (mfa/mfa.test.ts sets one up), an erasure (privacy/privacy.test.ts
+ * erases members of its own).
  */
 const REFUSED_ANYWAY = new Set([
   'POST /api/v1/auth/reset-password',
@@ -437,6 +438,7 @@ const REFUSED_ANYWAY = new Set([
   'POST /api/v1/auth/sign-in/mfa',
   'POST /api/v1/auth/mfa/totp/enable',
   'DELETE /api/v1/auth/mfa/totp',
+  'DELETE /api/v1/me',
 ]);
 
 const PRIVILEGED = sql`${users.id}, ${users.tenantId}, ${users.permissions}, ${users.adminStatusId}, ${users.userStatusId}, ${users.isDisabled}, ${users.roleId}`;

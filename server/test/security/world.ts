@@ -324,6 +324,8 @@ const pathRules: {
     params: (s) => ({ id: s.faculty.id, cid: s.candidateId }),
   },
   { template: /^\/api\/v1\/admin\/users\/\{id\}\/[a-z-]+$/, params: (s) => ({ id: s.student.id }) },
+  // Erasure: the suite's administrator themselves, refused (409), so the suite's callers live on.
+  { template: /^\/api\/v1\/admin\/users\/\{id\}$/, params: (s) => ({ id: s.admin.id }) },
   { template: /^\/api\/v1\/admin\/schools\/\{id\}$/, params: (s) => ({ id: s.schoolId }) },
   { template: /^\/api\/v1\/admin\/departments\/\{id\}$/, params: (s) => ({ id: s.departmentId }) },
   { template: /^\/api\/v1\/admin\/support\/\{id\}$/, params: (s) => ({ id: s.supportId }) },
@@ -382,6 +384,8 @@ const bodyRules: Record<string, (side: Side) => Record<string, unknown>> = {
   'POST /api/v1/auth/sign-in/mfa': () => ({ challenge: randomToken(), code: '123456' }),
   'POST /api/v1/auth/mfa/totp/enable': () => ({ code: '123456' }),
   'DELETE /api/v1/auth/mfa/totp': () => ({ password: 'Wrong!pass1' }),
+  // A wrong password: the suite's callers are not erased.
+  'DELETE /api/v1/me': () => ({ password: 'Wrong!pass1' }),
   // On would need the administrator's own second factor, and would then lock their session.
   'PUT /api/v1/admin/security': () => ({ require_mfa_for_admins: false }),
   'POST /api/v1/auth/claim': (s) => ({ token: s.invitee.token, password: 'Claim!Pass1' }),
