@@ -21,6 +21,8 @@ const JOURNEY_TENANTS: { domain: string; name: string }[] = [
   { domain: 'orcid.localhost', name: 'ORCID University' },
   // A second factor turned on would meet every API sign-in of the demo members in other journeys.
   { domain: 'mfa.localhost', name: 'Two-Step University' },
+  // The data journey erases members, whose comments then read 'Former member'.
+  { domain: 'privacy.localhost', name: 'Privacy University' },
 ];
 
 const config = loadConfig(process.env);

@@ -1,5 +1,6 @@
 import { Screen } from '../shell/Screen.tsx';
 import styles from './account.module.css';
+import { DataSection } from './DataSection.tsx';
 import { DevicesSection } from './DevicesSection.tsx';
 import { PasswordSection } from './PasswordSection.tsx';
 import { TwoStepSection } from './TwoStepSection.tsx';
@@ -12,12 +13,13 @@ export function AccountPage() {
   return (
     <Screen
       title="Account and security"
-      lead="Your password, two-step verification and the devices where you are signed in."
+      lead="Your password, two-step verification, the devices where you are signed in, and your data."
     >
       <div className={styles.sections}>
         <PasswordSection />
         <TwoStepSection />
         <DevicesSection />
+        <DataSection />
       </div>
     </Screen>
   );

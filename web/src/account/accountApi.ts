@@ -1,4 +1,4 @@
-import type { PasswordChangeBody, SessionsAnswer } from '@kindling/contract';
+import type { ErasureBody, PasswordChangeBody, SessionsAnswer } from '@kindling/contract';
 import { api } from '../api/client.ts';
 
 /** What the account's changes answer: a sentence to show. */
@@ -16,3 +16,8 @@ export const endOtherSessions = () => api.post<Said>('/auth/sessions/revoke-othe
 
 export const changePassword = (body: PasswordChangeBody) =>
   api.put<Said>('/auth/password', { body });
+
+/** CONTRACT §11: the export is a download the browser saves, named by the server. */
+export const dataExportUrl = '/api/v1/me/export';
+
+export const eraseAccount = (body: ErasureBody) => api.delete<Said>('/me', { body });

@@ -5,6 +5,8 @@ import type { AuthStatus } from './guards.ts';
 export interface SignOutOptions {
   /** Where to go once signed out: home unless told otherwise; null stays on the page. */
   redirectTo?: string | null;
+  /** A sentence the screen gone to shows (the sign-in screen, after an erasure). */
+  notice?: string;
 }
 
 export interface Auth {

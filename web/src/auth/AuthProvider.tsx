@@ -58,7 +58,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(
-    async ({ redirectTo = paths.home }: SignOutOptions = {}) => {
+    async ({ redirectTo = paths.home, notice }: SignOutOptions = {}) => {
       try {
         await signOutRequest();
       } catch (error) {
@@ -74,7 +74,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
       setLeavingTo(redirectTo);
       endSession(queryClient);
-      await navigate(keepTenantParam(redirectTo, window.location.search), { replace: true });
+      await navigate(keepTenantParam(redirectTo, window.location.search), {
+        replace: true,
+        state: notice ? { notice } : undefined,
+      });
       return true;
     },
     [queryClient, navigate],

@@ -19,7 +19,7 @@ import { useTenant } from '../tenant/TenantContext.ts';
 import { useAuth } from './AuthContext.ts';
 import { signInRequest } from './authApi.ts';
 import { OFFLINE_MESSAGE } from './authMessages.ts';
-import { rememberedOrigin } from './origin.ts';
+import { noticeOf, rememberedOrigin } from './origin.ts';
 import { PendingApproval } from './PendingApproval.tsx';
 import styles from './SignInPage.module.css';
 import type { SignInFormInput, SignInFormValues } from './signInForm.ts';
@@ -44,6 +44,7 @@ export function SignInPage() {
   const [searchParams] = useSearchParams();
   // A failed single sign-on comes back with its code (CONTRACT §8), read once as the screen opens.
   const [ssoOutcome] = useState(() => ssoErrorOutcome(searchParams.get('sso_error')));
+  const notice = noticeOf(location.state);
   const [problem, setProblem] = useState<Message | null>(() =>
     ssoOutcome?.kind === 'message' ? [ssoOutcome.message] : null,
   );
@@ -170,6 +171,7 @@ export function SignInPage() {
     >
       <form className={styles.form} onSubmit={submit} noValidate>
         {problem && <FormAlert message={problem} />}
+        {notice && !problem && <FormAlert tone="success" message={[notice]} />}
         <TextField
           label="Email"
           type="email"

@@ -17,3 +17,10 @@ export function rememberedOrigin(state: unknown): string | undefined {
   }
   return `${pathname}${typeof search === 'string' ? search : ''}${typeof hash === 'string' ? hash : ''}`;
 }
+
+/** A notice left in a location's state by the app itself (a sign-out after erasure), if any. */
+export function noticeOf(state: unknown): string | undefined {
+  if (typeof state !== 'object' || state === null || !('notice' in state)) return undefined;
+  const notice = (state as { notice: unknown }).notice;
+  return typeof notice === 'string' ? notice : undefined;
+}

@@ -12,6 +12,7 @@ const labels: Record<MemberAction, string> = {
   role: 'Change role and permissions…',
   disable: 'Disable…',
   enable: 'Re-enable',
+  erase: 'Erase…',
 };
 
 interface MemberActionsProps {

@@ -20,11 +20,18 @@ import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { MemberFilters } from './MemberFilters.tsx';
 import styles from './MembersSection.module.css';
 import { MembersTable } from './MembersTable.tsx';
-import { fetchMembers, membersKey, resendClaimMail, setDisabled, setRole } from './membersApi.ts';
+import {
+  eraseMember,
+  fetchMembers,
+  membersKey,
+  resendClaimMail,
+  setDisabled,
+  setRole,
+} from './membersApi.ts';
 import { RoleDialog } from './RoleDialog.tsx';
 import { useMemberFilters } from './useMemberFilters.ts';
 
-type Asking = { user: AdminUser; action: 'decline' | 'disable' | 'role' } | null;
+type Asking = { user: AdminUser; action: 'decline' | 'disable' | 'role' | 'erase' } | null;
 
 const fullName = (user: AdminUser) => `${user.first_name} ${user.last_name}`;
 
@@ -134,6 +141,20 @@ export function MembersSection() {
             change(asking.user, async () => {
               await setDisabled(asking.user.id, true);
               return `Disabled ${fullName(asking.user)}.`;
+            })
+          }
+          onClose={() => setAsking(null)}
+        />
+      )}
+      {asking?.action === 'erase' && (
+        <ConfirmDialog
+          title={`Erase ${fullName(asking.user)}?`}
+          message="Their account, profile, photo, sessions, follows and requests are deleted and cannot be restored. Their ideas and comments stay, shown as 'Former member'. Disable them instead if they may come back."
+          confirmLabel="Erase"
+          onConfirm={() =>
+            change(asking.user, async () => {
+              await eraseMember(asking.user.id);
+              return `Erased ${fullName(asking.user)}.`;
             })
           }
           onClose={() => setAsking(null)}

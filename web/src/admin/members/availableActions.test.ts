@@ -29,12 +29,13 @@ describe('what an administrator can do to a member', () => {
   it('offers approval to requests and declined members, decline to everyone not declined', () => {
     expect(
       actionsFor(member({ admin_status_id: 1, user_status_id: 1, has_account: false }), false),
-    ).toEqual(['profile', 'approve', 'decline', 'role', 'disable']);
+    ).toEqual(['profile', 'approve', 'decline', 'role', 'disable', 'erase']);
     expect(actionsFor(member({ admin_status_id: 3 }), false)).toEqual([
       'profile',
       'approve',
       'role',
       'disable',
+      'erase',
     ]);
   });
 
@@ -52,6 +53,11 @@ describe('what an administrator can do to a member', () => {
     const actions = actionsFor(member({ is_disabled: true }), false);
     expect(actions).toContain('enable');
     expect(actions).not.toContain('disable');
+  });
+
+  it('offers erasure of anyone but oneself, whose erasure is on Account and security', () => {
+    expect(actionsFor(member({ is_disabled: true }), false)).toContain('erase');
+    expect(actionsFor(member({}), true)).not.toContain('erase');
   });
 
   it('never offers an administrator a way to lock themselves out', () => {

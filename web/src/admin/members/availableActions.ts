@@ -7,7 +7,8 @@ export type MemberAction =
   | 'claim-mail'
   | 'role'
   | 'disable'
-  | 'enable';
+  | 'enable'
+  | 'erase';
 
 /** What can be done to a member in their current standing; nothing that locks oneself out. */
 export function actionsFor(user: AdminUser, isSelf: boolean): MemberAction[] {
@@ -25,5 +26,7 @@ export function actionsFor(user: AdminUser, isSelf: boolean): MemberAction[] {
   actions.push('role');
   if (user.is_disabled) actions.push('enable');
   else if (!isSelf) actions.push('disable');
+  // One's own account is erased from Account and security, with the password (CONTRACT §11).
+  if (!isSelf) actions.push('erase');
   return actions;
 }

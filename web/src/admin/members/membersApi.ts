@@ -38,6 +38,10 @@ type Message = { message: string };
 export const setDisabled = (userId: number, disabled: boolean): Promise<Message> =>
   api.put(`/admin/users/${userId}/disabled`, { body: { disabled } });
 
+/** CONTRACT §11: erases a member; their ideas and comments stay, shown as 'Former member'. */
+export const eraseMember = (userId: number): Promise<Message> =>
+  api.delete(`/admin/users/${userId}`);
+
 export const resendClaimMail = (userId: number): Promise<Message> =>
   api.post(`/admin/users/${userId}/claim-mail`);
 
