@@ -107,6 +107,8 @@ test.describe('their own data (CONTRACT §11)', () => {
     await password.fill('Not!theRight1');
     await section.getByRole('button', { name: 'Delete my account', exact: true }).click();
     await expect(section.getByText('Your password is incorrect.')).toBeVisible();
+    // At the top, so the sticky header is where it belongs in the full-page picture.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await saveScreenshot(page, testInfo, 'account-your-data');
     await expectNoAxeViolations(page);
 
