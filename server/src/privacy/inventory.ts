@@ -8,7 +8,14 @@
 import { privacyMessages } from '@kindling/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/client.ts';
-import { deleteOwn, type Erase, type Export, ownRows, withoutSubject } from './rows.ts';
+import {
+  deleteOwn,
+  type Erase,
+  type Export,
+  mentionsSubject,
+  ownRows,
+  withoutSubject,
+} from './rows.ts';
 
 export type InventoryEntry = {
   table: string;
@@ -416,8 +423,7 @@ export const inventory: readonly InventoryEntry[] = [
           text_body = ${withoutSubject(sql`text_body`, who, FORMER)},
           html_body = ${withoutSubject(sql`html_body`, who, FORMER)}
         where tenant_id = ${who.tenantId}
-          and (strpos(subject || text_body || html_body, ${who.email}) > 0
-            or strpos(subject || text_body || html_body, ${who.name}) > 0)`);
+          and (${mentionsSubject(sql`subject || text_body || html_body`, who)})`);
       return undefined;
     },
   },
@@ -447,8 +453,7 @@ export const inventory: readonly InventoryEntry[] = [
           summary = ${withoutSubject(sql`summary`, who, FORMER)},
           detail = (${withoutSubject(sql`detail::text`, who, FORMER)})::jsonb
         where tenant_id = ${who.tenantId}
-          and (strpos(summary || detail::text, ${who.email}) > 0
-            or strpos(summary || detail::text, ${who.name}) > 0)`);
+          and (${mentionsSubject(sql`summary || detail::text`, who)})`);
       return undefined;
     },
   },

@@ -16,7 +16,7 @@ export interface Subject {
 }
 
 /** Whose rows an export reads. */
-export type Owner = Pick<Subject, 'tenantId' | 'userId'>;
+type Owner = Pick<Subject, 'tenantId' | 'userId'>;
 
 /** What an erasure step hands back: storage keys to remove once the transaction has committed. */
 export type Erase = (tx: Tx, who: Subject, now: Date) => Promise<string[] | undefined>;
