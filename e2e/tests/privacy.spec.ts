@@ -137,4 +137,31 @@ test.describe('their own data (CONTRACT §11)', () => {
     await expect(page.getByText(person.lastName)).toHaveCount(0);
     await admin.dispose();
   });
+
+  test('an administrator erases a member from the members list, after a confirm dialog', async ({
+    page,
+    playwright,
+    baseURL,
+  }, testInfo) => {
+    const person = newPerson(testInfo, 'Ezra');
+    const admin = await playwright.request.newContext({ baseURL });
+    await signInWith(admin, ADMIN, DEMO_PASSWORD);
+    await claimedMember(admin, person);
+    await admin.dispose();
+
+    await signInWith(page.request, ADMIN, DEMO_PASSWORD);
+    await page.goto(at('/admin/members'));
+    await page.getByRole('searchbox', { name: 'Search members' }).fill(person.email);
+    await expect(page.getByText('1 member', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: `Actions for ${person.name}` }).click();
+    await page.getByRole('menuitem', { name: 'Erase…' }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Erase ${person.name}?` });
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await expect(confirm).toContainText('shown as ‘Former member’');
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, testInfo, 'admin-members-erase', { fullPage: false });
+    await confirm.getByRole('button', { name: 'Erase' }).click();
+    await expect(page.getByText(`Erased ${person.name}.`)).toBeVisible();
+    await expect(page.getByText('No members found')).toBeVisible();
+  });
 });

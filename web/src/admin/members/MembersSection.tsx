@@ -149,7 +149,7 @@ export function MembersSection() {
       {asking?.action === 'erase' && (
         <ConfirmDialog
           title={`Erase ${fullName(asking.user)}?`}
-          message="Their account, profile, photo, sessions, follows and requests are deleted and cannot be restored. Their ideas and comments stay, shown as 'Former member'. Disable them instead if they may come back."
+          message="Their account, profile, photo, sessions, follows and requests are deleted and cannot be restored. Their ideas and comments stay, shown as ‘Former member’. Disable them instead if they may come back."
           confirmLabel="Erase"
           onConfirm={() =>
             change(asking.user, async () => {
