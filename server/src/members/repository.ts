@@ -45,7 +45,8 @@ export function standing(value: MemberStanding): SQL {
         or(eq(users.adminStatusId, status.declined), eq(users.userStatusId, status.declined)),
       ) as SQL;
     case 'disabled':
-      return eq(users.isDisabled, true);
+      // Erased members are disabled too, but no longer members (privacy/inventory.ts).
+      return and(eq(users.isDisabled, true), isNull(users.erasedAt)) as SQL;
   }
 }
 
