@@ -2,134 +2,28 @@
  * THE list of what Kindling holds about a member (CONTRACT §11, docs/decisions/0041): every table of
  * the database, either how it holds a member's data (the column linking a row to them, what the
  * export takes, what erasure does) or why it holds none. `GET /me/export` and erasure are both
- * built from it, in its order, so they cannot drift; `inventory.test.ts` fails when a table, or a
- * column that looks personal, is in the database and not here. A new table is one entry.
+ * built from it, in its order, so they cannot drift; `privacy.test.ts` fails when a table, or a
+ * column that looks personal, is in the database and not here. A new table is one entry: here when
+ * it holds a member's data (its place in the list is its place in the erasure: before `users`,
+ * which renames the member, when it needs their old name), else in holding-nothing.ts.
  */
-import { privacyMessages } from '@kindling/contract';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../db/client.ts';
+import { holdingNothing } from './holding-nothing.ts';
+import { deleteOwn, type InventoryEntry, ownRows } from './rows.ts';
 import {
-  deleteOwn,
-  type Erase,
-  type Export,
-  mentionsSubject,
-  ownRows,
-  withoutSubject,
-} from './rows.ts';
-
-export type InventoryEntry = {
-  table: string;
-  /** Each column that could hold personal data (a name, an address, text someone wrote), and what it is. */
-  columns: Record<string, string>;
-} & (
-  | { holds: 'nothing'; reason: string }
-  | {
-      holds: 'member';
-      /** The column that links a row to the member. */
-      link: string;
-      /** What erasure does, in words (docs/security.md and the decision record quote these). */
-      erasure: string;
-      /** Absent where the rows are secrets or bookkeeping only (said in `erasure`). */
-      export?: Export;
-      erase: Erase;
-    }
-);
-
-const FORMER = privacyMessages.formerMember;
-const [FORMER_FIRST, FORMER_LAST] = [
-  FORMER.slice(0, FORMER.indexOf(' ')),
-  FORMER.slice(FORMER.indexOf(' ') + 1),
-];
-const reference = (table: string) =>
-  ({
-    table,
-    holds: 'nothing',
-    reason: "The tenant's reference list, named by administrators.",
-    columns: { name: 'an entry of the list' },
-  }) as const satisfies InventoryEntry;
-const tally = (table: string, what: string) =>
-  ({
-    table,
-    holds: 'nothing',
-    reason: `A count kept by triggers (${what}); it names nobody.`,
-    columns: {},
-  }) as const satisfies InventoryEntry;
+  deletePhotos,
+  deleteTestSignIns,
+  endCaseManagement,
+  eraseMail,
+  eraseNotifications,
+  exportIdeas,
+  forgetLexemes,
+  pseudonymiseAudit,
+  pseudonymiseMember,
+} from './steps.ts';
 
 export const inventory: readonly InventoryEntry[] = [
-  {
-    table: 'tenants',
-    holds: 'nothing',
-    reason: 'The institution: its domain, name, branding, terms and settings.',
-    columns: { name: "the institution's name" },
-  },
-  {
-    table: 'roles',
-    holds: 'nothing',
-    reason: "The tenant's roles and their permissions.",
-    columns: { name: 'a role' },
-  },
-  reference('schools'),
-  reference('departments'),
-  reference('support_types'),
-  reference('ip_statuses'),
-  {
-    table: 'identity_providers',
-    holds: 'nothing',
-    reason: "The institution's single sign-on configuration.",
-    columns: {
-      name: "the provider's name",
-      email_domains: "the institution's domains",
-      sealed: "the provider's secrets",
-    },
-  },
-  {
-    table: 'sso_assertions',
-    holds: 'nothing',
-    reason: 'SAML assertion ids kept until they expire, so none is used twice; they name nobody.',
-    columns: {},
-  },
-  {
-    table: 'doi_works',
-    holds: 'nothing',
-    reason:
-      "The tenant's cache of published works by DOI (Crossref, OpenAlex): public bibliography, linked to no member.",
-    columns: {},
-  },
-  {
-    table: 'job_runs',
-    holds: 'nothing',
-    reason: "The scheduler's deployment-wide claims.",
-    columns: {},
-  },
-  {
-    table: 'tenant_job_runs',
-    holds: 'nothing',
-    reason: "The scheduler's claims of a tenant's periods (digests).",
-    columns: {},
-  },
-  tally('idea_tallies', "a tenant's ideas"),
-  tally('member_tallies', "a tenant's active members"),
-  tally('comment_tallies', "an idea's comments"),
-  {
-    table: 'idea_links',
-    holds: 'nothing',
-    reason:
-      'Part of an idea, which outlives its principal investigator (CONTRACT §11); exported with it.',
-    columns: { url: "a link of the idea's" },
-  },
-  {
-    table: 'idea_patents',
-    holds: 'nothing',
-    reason:
-      'Part of an idea, which outlives its principal investigator (CONTRACT §11); exported with it.',
-    columns: {},
-  },
-  {
-    table: 'idea_supports',
-    holds: 'nothing',
-    reason: 'Part of an idea: the support it asks for.',
-    columns: {},
-  },
+  ...holdingNothing,
   {
     table: 'sso_requests',
     holds: 'member',
@@ -139,12 +33,7 @@ export const inventory: readonly InventoryEntry[] = [
       result: 'what a provider sent about the administrator in a test sign-in',
     },
     erasure: "Deleted: an administrator's test sign-ins, by their sessions (rows live minutes).",
-    erase: async (tx, who) => {
-      await tx.execute(sql`delete from sso_requests r using sessions s
-        where r.tenant_id = ${who.tenantId} and s.tenant_id = r.tenant_id
-          and s.id = r.test_session_id and s.user_id = ${who.userId}`);
-      return undefined;
-    },
+    erase: deleteTestSignIns,
   },
   {
     table: 'sessions',
@@ -286,32 +175,9 @@ export const inventory: readonly InventoryEntry[] = [
       "Kept (CONTRACT §11), led by 'Former member' (their search documents renamed by trigger); the member is no longer anyone's case manager.",
     export: {
       key: 'ideas',
-      read: async (tx, who) => {
-        return queryRows(
-          tx,
-          sql`select i.id,
-                case when i.principal_investigator_id = ${who.userId}
-                  then 'principal_investigator' else 'case_manager' end as role,
-                i.title, i.introduction, i.problem, i.opportunity, i.created_at, i.updated_at,
-                coalesce((select json_agg(json_build_object('url', l.url, 'title', l.title)
-                            order by l.position)
-                          from idea_links l where l.tenant_id = i.tenant_id and l.idea_id = i.id),
-                         '[]'::json) as links,
-                coalesce((select json_agg(p.number order by p.position) from idea_patents p
-                          where p.tenant_id = i.tenant_id and p.idea_id = i.id), '[]'::json)
-                  as patent_numbers
-              from ideas i
-              where i.tenant_id = ${who.tenantId}
-                and (i.principal_investigator_id = ${who.userId} or i.case_manager_id = ${who.userId})
-              order by i.created_at, i.id`,
-        );
-      },
+      read: exportIdeas,
     },
-    erase: async (tx, who) => {
-      await tx.execute(sql`update ideas set case_manager_id = null
-        where tenant_id = ${who.tenantId} and case_manager_id = ${who.userId}`);
-      return undefined;
-    },
+    erase: endCaseManagement,
   },
   {
     table: 'notifications',
@@ -330,13 +196,7 @@ export const inventory: readonly InventoryEntry[] = [
       'read_at',
       'mailed_at',
     ]),
-    erase: async (tx, who) => {
-      await deleteOwn('notifications', 'recipient_id')(tx, who, new Date());
-      await tx.execute(sql`update notifications
-        set text = ${withoutSubject(sql`text`, who, FORMER)}
-        where tenant_id = ${who.tenantId} and actor_id = ${who.userId}`);
-      return undefined;
-    },
+    erase: eraseNotifications,
   },
   {
     table: 'notification_settings',
@@ -392,14 +252,7 @@ export const inventory: readonly InventoryEntry[] = [
         where: sql`key not like '%/branding/%'`,
       },
     ),
-    erase: async (tx, who) => {
-      const rows = await queryRows<{ key: string }>(
-        tx,
-        sql`delete from uploads where tenant_id = ${who.tenantId} and user_id = ${who.userId}
-              and key like ${`${who.tenantId}/${who.userId}/%`} returning key`,
-      );
-      return rows.map((row) => row.key);
-    },
+    erase: deletePhotos,
   },
   {
     table: 'outbox',
@@ -415,17 +268,7 @@ export const inventory: readonly InventoryEntry[] = [
     },
     erasure:
       "Mail to the member deleted, sent or waiting; mail to others that names the member says 'Former member' instead. Not exported: mails carry claim links and reset codes.",
-    erase: async (tx, who) => {
-      await tx.execute(sql`delete from outbox
-        where tenant_id = ${who.tenantId} and lower(to_address) = lower(${who.email})`);
-      await tx.execute(sql`update outbox set
-          subject = ${withoutSubject(sql`subject`, who, FORMER)},
-          text_body = ${withoutSubject(sql`text_body`, who, FORMER)},
-          html_body = ${withoutSubject(sql`html_body`, who, FORMER)}
-        where tenant_id = ${who.tenantId}
-          and (${mentionsSubject(sql`subject || text_body || html_body`, who)})`);
-      return undefined;
-    },
+    erase: eraseMail,
   },
   {
     table: 'audit_log',
@@ -446,16 +289,7 @@ export const inventory: readonly InventoryEntry[] = [
       'summary',
       'created_at',
     ]),
-    erase: async (tx, who) => {
-      await tx.execute(sql`update audit_log set actor_email = null
-        where tenant_id = ${who.tenantId} and actor_id = ${who.userId}`);
-      await tx.execute(sql`update audit_log set
-          summary = ${withoutSubject(sql`summary`, who, FORMER)},
-          detail = (${withoutSubject(sql`detail::text`, who, FORMER)})::jsonb
-        where tenant_id = ${who.tenantId}
-          and (${mentionsSubject(sql`summary || detail::text`, who)})`);
-      return undefined;
-    },
+    erase: pseudonymiseAudit,
   },
   {
     table: 'users',
@@ -518,20 +352,7 @@ export const inventory: readonly InventoryEntry[] = [
         { order: 'id' },
       ),
     },
-    erase: async (tx, who, now) => {
-      await tx.execute(sql`update users set
-          email = 'erased-' || id || '@erased.invalid',
-          first_name = ${FORMER_FIRST}, last_name = ${FORMER_LAST},
-          headline = '', location = '', bio = '', profile_image_url = null,
-          linkedin_url = null, google_scholar_url = null, faculty_page_url = null,
-          orcid = null, orcid_verified = false,
-          education = '[]', experience = '[]', patents = '[]', projects = '[]',
-          publications = '[]', grants = '[]',
-          permissions = '{}', is_disabled = true,
-          erased_at = ${now.toISOString()}, updated_at = ${now.toISOString()}
-        where tenant_id = ${who.tenantId} and id = ${who.userId}`);
-      return undefined;
-    },
+    erase: pseudonymiseMember,
   },
   {
     table: 'search_lexemes',
@@ -540,18 +361,6 @@ export const inventory: readonly InventoryEntry[] = [
     columns: { lexeme: 'a word of some search document' },
     erasure:
       "The words of the member's search document that no other document of the tenant holds any more are forgotten, so the one-typo rule cannot suggest them.",
-    erase: async (tx, who) => {
-      if (who.lexemes.length === 0) return undefined;
-      await tx.execute(sql`delete from search_lexemes l
-        where l.tenant_id = ${who.tenantId}
-          and l.lexeme in (select jsonb_array_elements_text(${JSON.stringify(who.lexemes)}::jsonb))
-          and not (case l.kind
-            when 1 then exists (select 1 from ideas i where i.tenant_id = l.tenant_id
-                                  and i.search_doc @@ quote_literal(l.lexeme)::tsquery)
-            else exists (select 1 from users u where u.tenant_id = l.tenant_id
-                           and u.search_doc @@ quote_literal(l.lexeme)::tsquery)
-          end)`);
-      return undefined;
-    },
+    erase: forgetLexemes,
   },
 ];

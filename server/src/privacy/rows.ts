@@ -95,3 +95,21 @@ export function mentionsSubject(column: SQL, who: Subject): SQL {
     sql` or `,
   );
 }
+
+export type InventoryEntry = {
+  table: string;
+  /** Each column that could hold personal data (a name, an address, text someone wrote), and what it is. */
+  columns: Record<string, string>;
+} & (
+  | { holds: 'nothing'; reason: string }
+  | {
+      holds: 'member';
+      /** The column that links a row to the member. */
+      link: string;
+      /** What erasure does, in words (docs/security.md and the decision record quote these). */
+      erasure: string;
+      /** Absent where the rows are secrets or bookkeeping only (said in `erasure`). */
+      export?: Export;
+      erase: Erase;
+    }
+);
