@@ -183,5 +183,6 @@ test.describe('administration: overview, members, audit log', () => {
     await expect(page.getByRole('menuitem', { name: 'Open profile' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Disable…' })).toHaveCount(0);
     await expect(page.getByRole('menuitem', { name: 'Decline…' })).toHaveCount(0);
+    await expect(page.getByRole('menuitem', { name: 'Erase…' })).toHaveCount(0);
   });
 });

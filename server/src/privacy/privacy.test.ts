@@ -118,9 +118,23 @@ describe("a member's data, exported and erased (CONTRACT §11)", () => {
     );
     expect(await t.deps.storage.get(upload?.key ?? '')).not.toBeNull();
 
+    // What others' rows copied of the member: the author's mail of their interest request, the
+    // notices naming them. Counted before, so the test would see a rewrite that missed them.
+    const mentions = () =>
+      rows<{ n: number }>(
+        tenant.tenantId,
+        sql`select (select count(*)::int from outbox
+                     where strpos(subject || text_body || html_body, ${TRACE}) > 0)
+                 + (select count(*)::int from notifications where strpos(text, ${TRACE}) > 0)
+                 + (select count(*)::int from audit_log
+                     where strpos(summary || detail::text, ${TRACE}) > 0) as n`,
+      );
+    expect((await mentions())[0]?.n).toBeGreaterThan(0);
+
     const res = await member.client.call('DELETE', '/me', { password: TEST_PASSWORD });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: privacyMessages.erased });
+    expect((await mentions())[0]?.n).toBe(0);
     expect(res.headers.get('set-cookie')).toMatch(/session=;/);
 
     expect((await member.client.call('GET', '/auth/session')).status).toBe(401);
