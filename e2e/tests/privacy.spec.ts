@@ -6,7 +6,7 @@ import { claimLinkFor } from '../support/mail.ts';
 import { NEW_PASSWORD, newPerson, type Person } from '../support/people.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
 
-// scripts/e2e-server.mjs makes this university for the journey: erased members and their
+// server/test/e2e-universities.ts makes this university for the journey: erased members and their
 // 'Former member' comments are no other journey's business.
 const DOMAIN = 'privacy.localhost';
 const ADMIN = `admin@${DOMAIN}`;
