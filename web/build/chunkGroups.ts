@@ -24,10 +24,12 @@ const WEB_SOURCE = /[\\/]web[\\/]src[\\/]/;
 /**
  * The form parts every form screen uses, sign-in first among them; not the select, the combo box,
  * the code boxes, the password guidelines or the entry lists, which only some screens show (an
- * entry list brings react-hook-form's field arrays, which sign-in does without).
+ * entry list brings react-hook-form's field arrays, which sign-in does without), nor the form
+ * mutation and its server-error mapping, which bring TanStack Query's mutations (sign-in posts
+ * through its own small hook).
  */
 const FORM_KIT =
-  /web[\\/]src[\\/](forms[\\/](?!SelectField|ComboBoxField|CodeInput|PasswordGuidelines|EntryList|useLimitNotice)|shell[\\/]CardPage|auth[\\/](authMessages|authApi|signInProblem)|lookups[\\/]referenceData)/;
+  /web[\\/]src[\\/](forms[\\/](?!SelectField|ComboBoxField|CodeInput|PasswordGuidelines|EntryList|useLimitNotice|useFormMutation|serverErrors)|shell[\\/]CardPage|auth[\\/](authMessages|authApi|signInProblem)|lookups[\\/]referenceData)/;
 
 /**
  * Small modules that several signed-in screens share: the screen frame, the member's photo and
@@ -36,7 +38,7 @@ const FORM_KIT =
  * dialogs' contents and schemas stay out: only the screens that use them load them.
  */
 const SCREEN_KIT =
-  /web[\\/]src[\\/](shell[\\/](Screen|Avatar|MenuButton|anchoredPopup|ModalDialog|BackButton)|people[\\/](PersonPhoto|RoleIcon|ClearableSelect)|forms[\\/](SelectField|ComboBoxField|EntryList|useLimitNotice)|lookups[\\/]pickable|ideas[\\/](ideaIcons|ideasApi|feedSearch|ideaProblems|ideaOwnership|SupportChips|PostIdeaButton|useIdea)|lists[\\/](urlState|useUrlState|useBackToFirstPage|Pager|pageNumbers)|profiles[\\/](profileApi|profileProblems|periods)|format[\\/]dates)\.|contract[\\/]src[\\/](ideaMessages|profileMessages)\.|@tanstack[\\/].*(useMutation|mutationObserver)\./;
+  /web[\\/]src[\\/](shell[\\/](Screen|Avatar|MenuButton|anchoredPopup|ModalDialog|BackButton)|people[\\/](PersonPhoto|RoleIcon|ClearableSelect)|forms[\\/](SelectField|ComboBoxField|EntryList|useLimitNotice|useFormMutation|serverErrors)|lookups[\\/]pickable|ideas[\\/](ideaIcons|ideasApi|feedSearch|ideaProblems|ideaOwnership|SupportChips|PostIdeaButton|useIdea)|lists[\\/](urlState|useUrlState|useBackToFirstPage|Pager|pageNumbers)|profiles[\\/](profileApi|profileProblems|periods)|format[\\/]dates)\.|contract[\\/]src[\\/](ideaMessages|profileMessages)\.|@tanstack[\\/].*(useMutation|mutationObserver)\./;
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;

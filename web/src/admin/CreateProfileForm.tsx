@@ -2,13 +2,13 @@ import { FACULTY_ROLE_ID } from '@kindling/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { isApiError } from '../api/apiError.ts';
 import { FormAlert } from '../forms/FormAlert.tsx';
 import { lazyResolver } from '../forms/lazyResolver.ts';
 import type { Message } from '../forms/message.ts';
 import { SelectField } from '../forms/SelectField.tsx';
 import { SubmitButton } from '../forms/SubmitButton.tsx';
 import { TextField } from '../forms/TextField.tsx';
+import { useFormMutation } from '../forms/useFormMutation.ts';
 import { pickable } from '../lookups/pickable.ts';
 import { rolesProblem, useRoles } from '../lookups/roles.ts';
 import { usePersisted } from '../state/usePersisted.ts';
@@ -31,7 +31,6 @@ const emptyForm: CreateProfileInput = {
   linkedin_url: '',
   google_scholar_url: '',
 };
-const formFields = new Set(Object.keys(emptyForm));
 
 /**
  * An administrator creates an approved profile for someone (CONTRACT §3 POST /admin/users); the
@@ -43,13 +42,12 @@ export function CreateProfileForm() {
   const roles = useRoles(tenant.id);
   const schools = usePersisted('schools');
   const departments = usePersisted('departments');
-  const [problem, setProblem] = useState<Message | null>(null);
   const [created, setCreated] = useState<Message | null>(null);
   const form = useForm<CreateProfileInput, unknown, CreateProfileOutput>({
     resolver: schema.resolver,
     defaultValues: emptyForm,
   });
-  const { errors, isSubmitting, isSubmitted } = form.formState;
+  const { errors, isSubmitted } = form.formState;
   const roleId = form.watch('role_id') as number | null;
   const schoolId = form.watch('school_id') as number | null;
   const departmentId = form.watch('department_id') as number | null;
@@ -62,32 +60,23 @@ export function CreateProfileForm() {
   const choose = (field: 'role_id' | 'school_id' | 'department_id', value: number | null) =>
     form.setValue(field, value, { shouldValidate: isSubmitted });
 
-  const submit = form.handleSubmit(async (values) => {
-    setProblem(null);
-    setCreated(null);
-    try {
-      await createProfile(values);
+  const { submit, problem, pending } = useFormMutation(form, {
+    send: (values: CreateProfileOutput) => {
+      setCreated(null);
+      return createProfile(values);
+    },
+    saved: async (_answer, values) => {
       setCreated([
         `Profile created for ${values.first_name} ${values.last_name}. A link to claim it was sent to ${values.email}.`,
       ]);
       form.reset(emptyForm);
       await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
-    } catch (error) {
-      if (!isApiError(error)) {
-        setProblem(['An unknown error occurred.']);
-        return;
-      }
-      setProblem([error.details[0]?.error ?? error.message]);
-      for (const detail of error.details) {
-        const field = detail.field as keyof CreateProfileInput;
-        if (formFields.has(field)) form.setError(field, { message: detail.error });
-      }
-    }
+    },
   });
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      {problem && <FormAlert message={problem} />}
+      {problem && <FormAlert message={[problem]} />}
       {!problem && created && <FormAlert tone="success" message={created} />}
       <div className={styles.grid}>
         <TextField
@@ -178,7 +167,7 @@ export function CreateProfileForm() {
           />
         )}
       </div>
-      <SubmitButton pending={isSubmitting} pendingLabel="Creating…">
+      <SubmitButton pending={pending} pendingLabel="Creating…">
         Create Profile
       </SubmitButton>
     </form>

@@ -7,10 +7,11 @@ import {
 } from '@kindling/contract';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { isApiError } from '../api/apiError.ts';
+
 import { CountedTextField } from '../forms/CountedTextField.tsx';
 import { lazyResolver } from '../forms/lazyResolver.ts';
 import { SubmitButton } from '../forms/SubmitButton.tsx';
+import { useFormMutation } from '../forms/useFormMutation.ts';
 import { fullName } from '../ideas/ideaText.ts';
 import buttons from '../shell/buttons.module.css';
 import { DialogTitle, ModalDialog } from '../shell/ModalDialog.tsx';
@@ -49,15 +50,12 @@ export function AnswerDialog({
   const { errors } = form.formState;
   useEffect(schema.preload, []);
 
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await onSave(values);
-      onClose();
-    } catch (error) {
-      for (const detail of isApiError(error) ? error.details : []) {
-        if (detail.field === 'reason') form.setError('reason', { message: detail.error });
-      }
-    }
+  // The list's row change tells how it went; the reason's own failure is shown under it.
+  const { submit, pending } = useFormMutation(form, {
+    send: onSave,
+    saved: onClose,
+    problem: () => null,
+    fieldOf: (field) => (field === 'reason' ? 'reason' : null),
   });
 
   return (
@@ -93,7 +91,7 @@ export function AnswerDialog({
           <button type="button" className={buttons.secondary} onClick={onClose}>
             Cancel
           </button>
-          <SubmitButton pending={form.formState.isSubmitting}>Save answer</SubmitButton>
+          <SubmitButton pending={pending}>Save answer</SubmitButton>
         </div>
       </form>
     </ModalDialog>

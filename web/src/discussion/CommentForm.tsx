@@ -1,10 +1,11 @@
 import { COMMENT_MAX, type CommentInput } from '@kindling/contract';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { isApiError, problemMessage } from '../api/apiError.ts';
+import { problemMessage } from '../api/apiError.ts';
 import { CountedTextField } from '../forms/CountedTextField.tsx';
 import { lazyResolver } from '../forms/lazyResolver.ts';
 import { SubmitButton } from '../forms/SubmitButton.tsx';
+import { useFormMutation } from '../forms/useFormMutation.ts';
 import buttons from '../shell/buttons.module.css';
 import styles from './discussion.module.css';
 
@@ -41,14 +42,16 @@ export function CommentForm({
   const body = useWatch({ control: form.control, name: 'body' });
   useEffect(schema.preload, []);
 
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await onSave(values.body);
-      form.reset({ body: '' });
-    } catch (error) {
-      const detail = isApiError(error) ? error.details.find((d) => d.field === 'body') : undefined;
-      form.setError('body', { message: detail?.error ?? problemMessage(error) });
-    }
+  // Every failure is shown on the text: the server's words for it, else the answer's message.
+  const { submit, pending } = useFormMutation(form, {
+    send: (values: { body: string }) => onSave(values.body),
+    saved: () => form.reset({ body: '' }),
+    problem: () => null,
+    fieldOf: (field) => (field === 'body' ? 'body' : null),
+    failed: (error) => {
+      if (!form.getFieldState('body').error)
+        form.setError('body', { message: problemMessage(error) });
+    },
   });
 
   return (
@@ -69,7 +72,7 @@ export function CommentForm({
             Cancel
           </button>
         )}
-        <SubmitButton pending={form.formState.isSubmitting}>{submitLabel}</SubmitButton>
+        <SubmitButton pending={pending}>{submitLabel}</SubmitButton>
       </div>
     </form>
   );

@@ -6,13 +6,14 @@ import {
   interestKinds,
 } from '@kindling/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { isApiError, problemMessage } from '../api/apiError.ts';
 import { CountedTextField } from '../forms/CountedTextField.tsx';
 import { lazyResolver } from '../forms/lazyResolver.ts';
 import { SelectField } from '../forms/SelectField.tsx';
 import { SubmitButton } from '../forms/SubmitButton.tsx';
+import { useFormMutation } from '../forms/useFormMutation.ts';
 import buttons from '../shell/buttons.module.css';
 import { DialogTitle, ModalDialog } from '../shell/ModalDialog.tsx';
 import { showToast } from '../shell/showToast.ts';
@@ -44,7 +45,6 @@ export function InterestDialog({
   onClose(): void;
 }) {
   const queryClient = useQueryClient();
-  const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<InterestInput, unknown, Values>({
     resolver: schema.resolver,
     defaultValues: { kind: undefined, message: '' },
@@ -53,22 +53,17 @@ export function InterestDialog({
   const { errors } = form.formState;
   useEffect(schema.preload, []);
 
-  const submit = form.handleSubmit(async (values) => {
-    setProblem(null);
-    try {
-      await postInterest(idea.id, values);
+  const { submit, problem, pending } = useFormMutation(form, {
+    send: (values: Values) => postInterest(idea.id, values),
+    saved: () => {
       void queryClient.invalidateQueries({ queryKey: discussionKeys.myInterest });
       showToast('Your interest has been sent. Follow it under My interest requests.', 'success');
       onClose();
-    } catch (error) {
-      const details = isApiError(error) ? error.details : [];
-      for (const detail of details) {
-        if (detail.field === 'kind' || detail.field === 'message') {
-          form.setError(detail.field, { message: detail.error });
-        }
-      }
-      if (details.length === 0) setProblem(problemMessage(error));
-    }
+    },
+    // A refusal that names fields says it there; any other, above them.
+    problem: (error) =>
+      isApiError(error) && error.details.length > 0 ? null : problemMessage(error),
+    fieldOf: (field) => (field === 'kind' || field === 'message' ? field : null),
   });
 
   const chosen = kind ? interestKinds.indexOf(kind as InterestKind) + 1 : null;
@@ -114,7 +109,7 @@ export function InterestDialog({
           <button type="button" className={buttons.secondary} onClick={onClose}>
             Cancel
           </button>
-          <SubmitButton pending={form.formState.isSubmitting}>Send</SubmitButton>
+          <SubmitButton pending={pending}>Send</SubmitButton>
         </div>
       </form>
     </ModalDialog>

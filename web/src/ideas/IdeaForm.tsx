@@ -1,17 +1,17 @@
 import type { IdeaDetail, IdeaValues } from '@kindling/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { isApiError } from '../api/apiError.ts';
 import { lazyResolver } from '../forms/lazyResolver.ts';
 import { SubmitButton } from '../forms/SubmitButton.tsx';
+import { useFormMutation } from '../forms/useFormMutation.ts';
 import buttons from '../shell/buttons.module.css';
 import { IdeaIpSection } from './form/IdeaIpSection.tsx';
 import { IdeaLinksSection } from './form/IdeaLinksSection.tsx';
 import { IdeaSeekingSection } from './form/IdeaSeekingSection.tsx';
 import { IdeaTextSections } from './form/IdeaTextSections.tsx';
 import styles from './IdeaForm.module.css';
-import { fieldErrorsOf, formValuesOf, type IdeaFormValues } from './ideaFormRules.ts';
+import { formValuesOf, type IdeaFormValues, ideaFieldOf } from './ideaFormRules.ts';
 import { postProblem, updateProblem } from './ideaProblems.ts';
 import { ideaKeys, postIdea, putIdea } from './ideasApi.ts';
 
@@ -32,34 +32,27 @@ interface IdeaFormProps {
  */
 export function IdeaForm({ idea, onSaved, onCancel }: IdeaFormProps) {
   const queryClient = useQueryClient();
-  const [problem, setProblem] = useState<string | null>(null);
   const problemRef = useRef<HTMLParagraphElement>(null);
   const form = useForm<IdeaFormValues, unknown, IdeaValues>({
     resolver: schema.resolver,
     defaultValues: formValuesOf(idea),
   });
-  const { isSubmitting } = form.formState;
+  const { submit, problem, pending } = useFormMutation(form, {
+    send: (values: IdeaValues) => (idea ? putIdea(idea.id, values) : postIdea(values)),
+    saved: (answer) => {
+      void queryClient.invalidateQueries({ queryKey: ideaKeys.lists });
+      void queryClient.invalidateQueries({ queryKey: ideaKeys.detail(answer.idea_id) });
+      onSaved(answer.idea_id);
+    },
+    problem: idea ? updateProblem : postProblem,
+    fieldOf: ideaFieldOf,
+  });
 
   useEffect(schema.preload, []);
 
   useEffect(() => {
     if (problem) problemRef.current?.focus();
   }, [problem]);
-
-  const submit = form.handleSubmit(async (values) => {
-    setProblem(null);
-    try {
-      const answer = idea ? await putIdea(idea.id, values) : await postIdea(values);
-      void queryClient.invalidateQueries({ queryKey: ideaKeys.lists });
-      void queryClient.invalidateQueries({ queryKey: ideaKeys.detail(answer.idea_id) });
-      onSaved(answer.idea_id);
-    } catch (error) {
-      setProblem(idea ? updateProblem(error) : postProblem(error));
-      if (isApiError(error)) {
-        for (const { field, message } of fieldErrorsOf(error)) form.setError(field, { message });
-      }
-    }
-  });
 
   return (
     <div className={styles.layout}>
@@ -78,7 +71,7 @@ export function IdeaForm({ idea, onSaved, onCancel }: IdeaFormProps) {
             <button type="button" className={buttons.secondary} onClick={onCancel}>
               Cancel
             </button>
-            <SubmitButton pending={isSubmitting} pendingLabel={idea ? 'Saving…' : 'Posting…'}>
+            <SubmitButton pending={pending} pendingLabel={idea ? 'Saving…' : 'Posting…'}>
               {idea ? 'Save Changes' : 'Post Idea'}
             </SubmitButton>
           </div>

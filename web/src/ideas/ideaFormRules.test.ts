@@ -1,7 +1,8 @@
 import { type IdeaDetail, ideaMessages } from '@kindling/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/apiError.ts';
-import { fieldErrorsOf, formValuesOf, ideaInputOf, shownMessage } from './ideaFormRules.ts';
+import { serverFieldErrors } from '../forms/serverErrors.ts';
+import { formValuesOf, ideaFieldOf, ideaInputOf, shownMessage } from './ideaFormRules.ts';
 
 describe('shownMessage', () => {
   it("shows the tenant's patent wording for a bad patent number", () => {
@@ -57,8 +58,8 @@ describe('formValuesOf', () => {
   });
 });
 
-describe('fieldErrorsOf', () => {
-  it("keeps a bad request's failures that name a field of the form", () => {
+describe('ideaFieldOf', () => {
+  it("puts a bad request's failures on the fields of the form they name", () => {
     const error = new ApiError({
       code: 'BAD_REQUEST',
       message: 'Invalid',
@@ -70,19 +71,9 @@ describe('fieldErrorsOf', () => {
         { field: 'tenant_id', error: 'x' },
       ],
     });
-    expect(fieldErrorsOf(error)).toEqual([
+    expect(serverFieldErrors(error, ideaFieldOf)).toEqual([
       { field: 'urls.1.title', message: ideaMessages.linkPair },
       { field: 'patents.0.number', message: ideaMessages.patentInvalid },
     ]);
-  });
-
-  it('has nothing for other answers', () => {
-    const error = new ApiError({
-      code: 'NOT_FOUND',
-      message: 'Gone',
-      status: 404,
-      details: [{ field: 'title', error: 'x' }],
-    });
-    expect(fieldErrorsOf(error)).toEqual([]);
   });
 });

@@ -1,6 +1,5 @@
 import type { IdeaDetail, IdeaInput } from '@kindling/contract';
 import { ideaMessages } from '@kindling/contract';
-import type { ApiError } from '../api/apiError.ts';
 
 interface LinkRow {
   url: string;
@@ -65,16 +64,9 @@ type FieldPath =
 const FIELD_PATH =
   /^(?:title|introduction|problem|opportunity|ip_status_id|support_ids|urls\.\d+\.(?:url|title)|patents\.\d+)$/;
 
-/** The failures of a 400 answer that name a field of the form, to show beside that field. */
-export function fieldErrorsOf(error: ApiError): { field: FieldPath; message: string }[] {
-  if (error.code !== 'BAD_REQUEST') return [];
-  return error.details
-    .filter((detail) => FIELD_PATH.test(detail.field))
-    .map((detail) => ({
-      // A patent number's failure goes to its row's input.
-      field: (detail.field.startsWith('patents.')
-        ? `${detail.field}.number`
-        : detail.field) as FieldPath,
-      message: detail.error,
-    }));
+/** The form's field a 400 answer's detail names, to show it beside that field; null for none. */
+export function ideaFieldOf(field: string): FieldPath | null {
+  if (!FIELD_PATH.test(field)) return null;
+  // A patent number's failure goes to its row's input.
+  return (field.startsWith('patents.') ? `${field}.number` : field) as FieldPath;
 }

@@ -1,13 +1,13 @@
 import { FACULTY_ROLE_ID } from '@kindling/contract';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { isApiError } from '../api/apiError.ts';
 import { FormAlert } from '../forms/FormAlert.tsx';
 import { lazyResolver } from '../forms/lazyResolver.ts';
 import type { Message } from '../forms/message.ts';
 import { SelectField } from '../forms/SelectField.tsx';
 import { SubmitButton } from '../forms/SubmitButton.tsx';
 import { TextField } from '../forms/TextField.tsx';
+import { useFormMutation } from '../forms/useFormMutation.ts';
 import { rolesProblem, useRoles } from '../lookups/roles.ts';
 import { useTenant } from '../tenant/TenantContext.ts';
 import styles from './InvitationForm.module.css';
@@ -41,8 +41,6 @@ const emptyForm: InvitationInput = {
   linkedin_url: '',
 };
 
-const formFields = new Set(Object.keys(emptyForm));
-
 /**
  * The invitation form shared by Request an Invitation and Invite Others (SPEC §5): choosing a role
  * reveals LinkedIn (required) and, for faculty, Google Scholar (optional); clearing it hides both.
@@ -50,12 +48,11 @@ const formFields = new Set(Object.keys(emptyForm));
 export function InvitationForm({ who, submitLabel, send, sentMessage }: InvitationFormProps) {
   const tenant = useTenant();
   const roles = useRoles(tenant.id);
-  const [problem, setProblem] = useState<Message | null>(null);
   const form = useForm<InvitationInput, unknown, InvitationValues>({
     resolver: schemas[who].resolver,
     defaultValues: emptyForm,
   });
-  const { errors, isSubmitting, isSubmitted } = form.formState;
+  const { errors, isSubmitted } = form.formState;
   const roleId = form.watch('role_id') as number | null;
   const roleField = form.register('role_id');
   const yours = who === 'your';
@@ -75,18 +72,10 @@ export function InvitationForm({ who, submitLabel, send, sentMessage }: Invitati
     }
   };
 
-  const submit = form.handleSubmit(async (values) => {
-    setProblem(null);
-    try {
-      await send(values);
-      form.reset(emptyForm);
-    } catch (error) {
-      setProblem(invitationProblem(error, who));
-      for (const detail of isApiError(error) ? error.details : []) {
-        const field = detail.field as keyof InvitationInput;
-        if (formFields.has(field)) form.setError(field, { message: detail.error });
-      }
-    }
+  const { submit, problem, pending } = useFormMutation(form, {
+    send,
+    saved: () => form.reset(emptyForm),
+    problem: (error) => invitationProblem(error, who),
   });
 
   const rolesMessage = rolesProblem(roles.error, roles.data);
@@ -160,7 +149,7 @@ export function InvitationForm({ who, submitLabel, send, sentMessage }: Invitati
           error={errors.linkedin_url?.message}
         />
       )}
-      <SubmitButton pending={isSubmitting} pendingLabel="Sending…">
+      <SubmitButton pending={pending} pendingLabel="Sending…">
         {submitLabel}
       </SubmitButton>
     </form>

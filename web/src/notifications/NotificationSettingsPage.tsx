@@ -13,8 +13,8 @@ import { problemMessage } from '../api/apiError.ts';
 import { useAuth } from '../auth/AuthContext.ts';
 import { LoadProblem } from '../errors/LoadProblem.tsx';
 import { FormAlert } from '../forms/FormAlert.tsx';
-import type { Message } from '../forms/message.ts';
 import { SubmitButton } from '../forms/SubmitButton.tsx';
+import { useFormMutation } from '../forms/useFormMutation.ts';
 import { Screen } from '../shell/Screen.tsx';
 import { mailChoiceLabels } from './mailChoices.ts';
 import { fetchMailSettings, mailSettingsKey, putMailSettings } from './mailSettingsApi.ts';
@@ -56,33 +56,34 @@ function SettingsForm({ saved }: { saved: Values }) {
   const { can } = useAuth();
   const queryClient = useQueryClient();
   const kinds = kindsFor(can('admin'));
-  const [problem, setProblem] = useState<Message | null>(null);
   const [done, setDone] = useState(false);
   const form = useForm<Values>({ defaultValues: saved });
-  const { isSubmitting, isDirty } = form.formState;
+  const { isDirty } = form.formState;
 
   // A change after a save makes the success message stale.
   useEffect(() => {
     if (isDirty) setDone(false);
   }, [isDirty]);
 
-  const submit = form.handleSubmit(async (values) => {
-    setProblem(null);
-    setDone(false);
-    try {
+  const { submit, problem, pending } = useFormMutation(form, {
+    send: (values: Values) => {
+      setDone(false);
       const changes = Object.fromEntries(kinds.map((kind) => [kind, values[kind]]));
-      const answer = await putMailSettings({ email: changes });
+      return putMailSettings({ email: changes });
+    },
+    saved: (answer) => {
       queryClient.setQueryData(mailSettingsKey, answer);
       form.reset(answer.email);
       setDone(true);
-    } catch (error) {
-      setProblem([problemMessage(error)]);
-    }
+    },
+    problem: problemMessage,
+    // The choices are radios that cannot be wrong; a refusal is the message above them.
+    fieldOf: () => null,
   });
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      {problem && <FormAlert message={problem} />}
+      {problem && <FormAlert message={[problem]} />}
       {done && (
         <FormAlert tone="success" message={['Your notification settings have been saved.']} />
       )}
@@ -100,7 +101,7 @@ function SettingsForm({ saved }: { saved: Values }) {
         </fieldset>
       ))}
       <div className={styles.actions}>
-        <SubmitButton pending={isSubmitting} pendingLabel="Saving…">
+        <SubmitButton pending={pending} pendingLabel="Saving…">
           Save settings
         </SubmitButton>
       </div>

@@ -1,11 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { type FieldPath, type UseFormReturn, useForm } from 'react-hook-form';
+import { type UseFormReturn, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../app/paths.ts';
 import { sessionQueryKey } from '../auth/session.ts';
 import { FormAlert } from '../forms/FormAlert.tsx';
 import { lazyResolver } from '../forms/lazyResolver.ts';
+import { useFormMutation } from '../forms/useFormMutation.ts';
 import buttons from '../shell/buttons.module.css';
 import { Screen } from '../shell/Screen.tsx';
 import { useTenant } from '../tenant/TenantContext.ts';
@@ -61,7 +62,6 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
   const top = useRef<HTMLDivElement>(null);
   const formId = useId();
   const [photo, setPhoto] = useState<File | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const [photoProblem, setPhotoProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState<UserProfile | null>(null);
 
@@ -84,11 +84,11 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
     resolver: schema.resolver,
     defaultValues: formValuesOf(profile),
   });
-  const { isSubmitting } = form.formState;
   useSavedProfileFollowed(form, profile);
 
-  const save = useMutation({
-    mutationFn: async (values: ProfileFormOutput) => {
+  const { submit, problem, pending } = useFormMutation(form, {
+    send: async (values: ProfileFormOutput) => {
+      setPhotoProblem(null);
       let photoUrl: string | null = null;
       if (photo) {
         photoUrl = await uploadPhoto(profile.id, photo).catch((error: unknown) => {
@@ -97,7 +97,7 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
       }
       return saveProfile(profile.id, profileBodyOf(values, profile, photoUrl));
     },
-    onSuccess: (answer) => {
+    saved: (answer) => {
       queryClient.setQueryData(profileQueryKey(profile.id), answer);
       // The header's name and photo come from the session's user details.
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
@@ -105,32 +105,18 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
       form.reset(formValuesOf(answer));
       setSaved(answer);
     },
-    onError: (error) => {
-      const failure =
-        error instanceof PhotoUploadFailed
-          ? { message: error.message, fields: [] }
-          : profileSaveProblem(error);
-      for (const { field, error: message } of failure.fields) {
-        if (field === 'profile_image_url') setPhotoProblem(message);
-        // An entry's field (`grants.0.title`) is shown beside it like any other.
-        else if ((field.split('.')[0] ?? '') in form.getValues()) {
-          form.setError(field as FieldPath<ProfileFormValues>, { message });
-        }
-      }
-      setProblem(failure.message);
+    problem: (error) =>
+      error instanceof PhotoUploadFailed ? error.message : profileSaveProblem(error).message,
+    // An entry's field (`grants.0.title`) is shown beside it like any other; the photo has its own.
+    failed: (error) => {
+      const photoField = profileSaveProblem(error).fields.find(
+        (detail) => detail.field === 'profile_image_url',
+      );
+      if (photoField) setPhotoProblem(photoField.error);
       // SPEC §8: a failed save goes back to the top, where its message is.
       top.current?.scrollIntoView({ block: 'start' });
     },
-  });
-
-  const submit = form.handleSubmit(
-    async (values) => {
-      setProblem(null);
-      setPhotoProblem(null);
-      // A failure is shown by onError; the form only waits for the answer.
-      await save.mutateAsync(values).catch(() => {});
-    },
-    () => {
+    invalid: () => {
       // The first message is brought into view even when its control cannot take focus.
       requestAnimationFrame(() =>
         document
@@ -138,7 +124,7 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
           ?.scrollIntoView({ block: 'center' }),
       );
     },
-  );
+  });
 
   const actions = (
     <>
@@ -148,11 +134,11 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
       <button
         type="submit"
         className={buttons.primary}
-        disabled={isSubmitting}
-        aria-busy={isSubmitting || undefined}
+        disabled={pending}
+        aria-busy={pending || undefined}
       >
-        {isSubmitting && <span className={styles.spinner} aria-hidden="true" />}
-        {isSubmitting ? texts.actions.savingButton : texts.actions.saveButton}
+        {pending && <span className={styles.spinner} aria-hidden="true" />}
+        {pending ? texts.actions.savingButton : texts.actions.saveButton}
       </button>
     </>
   );

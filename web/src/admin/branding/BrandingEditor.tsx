@@ -8,40 +8,34 @@ import {
   contrastProblems,
   fontPresets,
 } from '@kindling/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { Controller, get, useForm, useWatch } from 'react-hook-form';
-import { isApiError, problemMessage } from '../../api/apiError.ts';
-import { LoadProblem } from '../../errors/LoadProblem.tsx';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { Controller, type FieldPath, get, useForm, useWatch } from 'react-hook-form';
+import { problemMessage } from '../../api/apiError.ts';
 import fields from '../../forms/Field.module.css';
 import { TextField } from '../../forms/TextField.tsx';
+import { useFormMutation } from '../../forms/useFormMutation.ts';
 import buttons from '../../shell/buttons.module.css';
-import { Spinner } from '../../shell/Spinner.tsx';
 import { showToast } from '../../shell/showToast.ts';
 import { useTenant } from '../../tenant/TenantContext.ts';
 import { tenantQueryKey } from '../../tenant/tenantApi.ts';
-import list from '../MemberList.module.css';
 import { BrandingPreview } from './BrandingPreview.tsx';
 import styles from './BrandingSection.module.css';
 import { brandingKey, fetchBranding, saveBranding } from './brandingApi.ts';
 import { ColourField } from './ColourField.tsx';
 import { LogoField } from './LogoField.tsx';
 import { formFieldOf, overridesOf } from './overrides.ts';
+import { SaveBar, SettingsEditor } from './SettingsEditor.tsx';
 import { humanise, TextLeaves } from './TextLeaves.tsx';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard.tsx';
 
 /** The branding editor: loads the tenant's branding, then edits it beside a live preview. */
 export function BrandingEditor() {
-  const query = useQuery({ queryKey: brandingKey, queryFn: ({ signal }) => fetchBranding(signal) });
-  if (query.isError) return <LoadProblem error={query.error} onRetry={() => query.refetch()} />;
-  if (!query.data) {
-    return (
-      <div className={list.loading}>
-        <Spinner />
-      </div>
-    );
-  }
-  return <EditorForm answer={query.data} />;
+  return (
+    <SettingsEditor queryKey={brandingKey} fetch={fetchBranding}>
+      {(answer) => <EditorForm answer={answer} />}
+    </SettingsEditor>
+  );
 }
 
 const colourLabels: Record<(typeof brandColourKeys)[number], string> = {
@@ -74,8 +68,8 @@ function EditorForm({ answer }: { answer: BrandingAdminAnswer }) {
   const [previewOpen, setPreviewOpen] = useState(false);
   const { defaults } = answer;
   const form = useForm<Branding>({ defaultValues: answer.branding });
-  const { register, control, handleSubmit, formState, setError, reset } = form;
-  const { errors, isDirty, isSubmitting } = formState;
+  const { register, control, formState, setError, reset } = form;
+  const { errors, isDirty } = formState;
   const draft = useWatch({ control }) as Branding;
   const problems = contrastProblems(draft.styles);
 
@@ -92,16 +86,9 @@ function EditorForm({ answer }: { answer: BrandingAdminAnswer }) {
       : [...options, { name: 'Current font', stack: current }];
   };
 
-  const save = handleSubmit(async (values) => {
-    if (problems.length > 0) {
-      for (const problem of problems) {
-        setError(`styles.${problem.on}` as never, { message: problem.message });
-      }
-      showToast('Some colours do not contrast enough; adjust them before saving.', 'error');
-      return;
-    }
-    try {
-      const saved = await saveBranding(overridesOf(values, defaults));
+  const save = useFormMutation(form, {
+    send: (values: Branding) => saveBranding(overridesOf(values, defaults)),
+    saved: (saved) => {
       queryClient.setQueryData(brandingKey, saved);
       queryClient.setQueryData(tenantQueryKey(tenant.domain), {
         ...tenant,
@@ -109,22 +96,27 @@ function EditorForm({ answer }: { answer: BrandingAdminAnswer }) {
       });
       reset(saved.branding);
       showToast('Branding saved. Members see it the next time they open a page.', 'success');
-    } catch (error) {
-      if (isApiError(error)) {
-        for (const detail of error.details) {
-          setError(formFieldOf(detail.field) as never, { message: detail.error });
-        }
-      }
-      showToast(problemMessage(error), 'error');
-    }
+    },
+    problem: problemMessage,
+    toast: true,
+    fieldOf: (field) => formFieldOf(field) as FieldPath<Branding>,
   });
+  // Colours that do not contrast are refused here, before anything is sent.
+  const submit = (event: FormEvent) => {
+    if (problems.length === 0) return save.submit(event);
+    event.preventDefault();
+    for (const problem of problems) {
+      setError(`styles.${problem.on}` as never, { message: problem.message });
+    }
+    showToast('Some colours do not contrast enough; adjust them before saving.', 'error');
+  };
 
   const fieldError = (path: string) =>
     (get(errors, path) as { message?: string } | undefined)?.message;
 
   return (
     <div className={styles.editor}>
-      <UnsavedChangesGuard dirty={isDirty && !isSubmitting} />
+      <UnsavedChangesGuard dirty={isDirty && !save.pending} />
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: beside the form the preview scrolls on its own; the keyboard must reach it to scroll it. */}
       <aside className={styles.previewColumn} aria-label="Preview" tabIndex={0}>
         <button
@@ -141,7 +133,7 @@ function EditorForm({ answer }: { answer: BrandingAdminAnswer }) {
           <BrandingPreview branding={draft} />
         </div>
       </aside>
-      <form className={styles.form} onSubmit={save} noValidate>
+      <form className={styles.form} onSubmit={submit} noValidate>
         <fieldset className={styles.panel}>
           <legend className={styles.panelTitle}>Identity and logo</legend>
           <Controller
@@ -284,22 +276,16 @@ function EditorForm({ answer }: { answer: BrandingAdminAnswer }) {
           />
         </details>
 
-        <div className={styles.saveBar}>
-          <p className={styles.saveState} aria-live="polite">
-            {isDirty ? 'Unsaved changes' : 'All changes saved'}
-          </p>
+        <SaveBar dirty={isDirty} pending={save.pending} saveLabel="Save branding">
           <button
             type="button"
             className={buttons.secondary}
-            disabled={!isDirty || isSubmitting}
+            disabled={!isDirty || save.pending}
             onClick={() => reset()}
           >
             Discard
           </button>
-          <button type="submit" className={buttons.primary} disabled={isSubmitting}>
-            {isSubmitting ? 'Saving…' : 'Save branding'}
-          </button>
-        </div>
+        </SaveBar>
       </form>
     </div>
   );

@@ -1,70 +1,53 @@
 import type { TermsAdminAnswer, TermsAnswer } from '@kindling/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Control, get, type UseFormRegister, useFieldArray, useForm } from 'react-hook-form';
-import { isApiError, problemMessage } from '../../api/apiError.ts';
-import { LoadProblem } from '../../errors/LoadProblem.tsx';
+import { problemMessage } from '../../api/apiError.ts';
 import { TextField } from '../../forms/TextField.tsx';
+import { useFormMutation } from '../../forms/useFormMutation.ts';
 import buttons from '../../shell/buttons.module.css';
-import { Spinner } from '../../shell/Spinner.tsx';
 import { showToast } from '../../shell/showToast.ts';
-import list from '../MemberList.module.css';
 import { ConfirmDialog } from '../members/ConfirmDialog.tsx';
 import styles from './BrandingSection.module.css';
 import { fetchTerms, saveTerms, termsKey } from './brandingApi.ts';
+import { SaveBar, SettingsEditor } from './SettingsEditor.tsx';
 import { TextAreaField } from './TextFields.tsx';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard.tsx';
 
 /** The terms and conditions members accept: the tenant's own, or the default ones. */
 export function TermsEditor() {
-  const query = useQuery({ queryKey: termsKey, queryFn: ({ signal }) => fetchTerms(signal) });
-  if (query.isError) return <LoadProblem error={query.error} onRetry={() => query.refetch()} />;
-  if (!query.data) {
-    return (
-      <div className={list.loading}>
-        <Spinner />
-      </div>
-    );
-  }
-  return <TermsForm answer={query.data} />;
+  return (
+    <SettingsEditor queryKey={termsKey} fetch={fetchTerms}>
+      {(answer) => <TermsForm answer={answer} />}
+    </SettingsEditor>
+  );
 }
 
 function TermsForm({ answer }: { answer: TermsAdminAnswer }) {
   const queryClient = useQueryClient();
   const [restoring, setRestoring] = useState(false);
   const form = useForm<TermsAnswer>({ defaultValues: answer.terms });
-  const { register, control, handleSubmit, formState, setError, reset } = form;
-  const { errors, isDirty, isSubmitting } = formState;
+  const { register, control, formState } = form;
+  const { errors, isDirty } = formState;
   const sections = useFieldArray({ control, name: 'sections' });
   const error = (path: string) => (get(errors, path) as { message?: string } | undefined)?.message;
 
-  const apply = (saved: TermsAdminAnswer, message: string) => {
-    queryClient.setQueryData(termsKey, saved);
-    void queryClient.invalidateQueries({ queryKey: ['terms'] });
-    reset(saved.terms);
-    showToast(message, 'success');
-  };
-  const fail = (failure: unknown) => {
-    if (isApiError(failure)) {
-      // A detail names its field by path (`sections.0.items.1.boldText`), as the form does.
-      for (const detail of failure.details) {
-        setError(detail.field as never, { message: detail.error });
-      }
-    }
-    showToast(problemMessage(failure), 'error');
-  };
-
-  const save = handleSubmit(async (values) => {
-    try {
-      apply(await saveTerms(values), 'Terms and conditions saved.');
-    } catch (failure) {
-      fail(failure);
-    }
+  // A detail names its field by path (`sections.0.items.1.boldText`), as the form does.
+  const save = useFormMutation(form, {
+    send: (terms: TermsAnswer | null) => saveTerms(terms),
+    saved: (saved, terms) => {
+      queryClient.setQueryData(termsKey, saved);
+      void queryClient.invalidateQueries({ queryKey: ['terms'] });
+      form.reset(saved.terms);
+      showToast(terms ? 'Terms and conditions saved.' : 'The default terms are back.', 'success');
+    },
+    problem: problemMessage,
+    toast: true,
   });
 
   return (
-    <form className={styles.termsForm} onSubmit={save} noValidate>
-      <UnsavedChangesGuard dirty={isDirty && !isSubmitting} />
+    <form className={styles.termsForm} onSubmit={save.submit} noValidate>
+      <UnsavedChangesGuard dirty={isDirty && !save.pending} />
       <p className={styles.termsState}>
         {answer.is_default
           ? 'Members see the default terms. Saving here makes them this portal’s own.'
@@ -144,36 +127,25 @@ function TermsForm({ answer }: { answer: TermsAdminAnswer }) {
           maxLength={5000}
         />
       </fieldset>
-      <div className={styles.saveBar}>
-        <p className={styles.saveState} aria-live="polite">
-          {isDirty ? 'Unsaved changes' : 'All changes saved'}
-        </p>
+      <SaveBar dirty={isDirty} pending={save.pending} saveLabel="Save terms">
         {!answer.is_default && (
           <button
             type="button"
             className={buttons.secondary}
-            disabled={isSubmitting}
+            disabled={save.pending}
             onClick={() => setRestoring(true)}
           >
             Restore default terms
           </button>
         )}
-        <button type="submit" className={buttons.primary} disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Save terms'}
-        </button>
-      </div>
+      </SaveBar>
       {restoring && (
         <ConfirmDialog
           title="Restore the default terms?"
           message="This portal’s own terms are replaced by the default ones for every member."
           confirmLabel="Restore default terms"
           onConfirm={async () => {
-            try {
-              apply(await saveTerms(null), 'The default terms are back.');
-            } catch (failure) {
-              fail(failure);
-              throw failure;
-            }
+            await save.run(null);
           }}
           onClose={() => setRestoring(false)}
         />

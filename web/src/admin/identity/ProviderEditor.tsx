@@ -1,15 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { isApiError } from '../../api/apiError.ts';
 import fieldStyles from '../../forms/Field.module.css';
 import { FieldShell } from '../../forms/FieldShell.tsx';
 import { FormAlert } from '../../forms/FormAlert.tsx';
 import { lazyResolver } from '../../forms/lazyResolver.ts';
-import type { Message } from '../../forms/message.ts';
 import { SelectField } from '../../forms/SelectField.tsx';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';
 import { TextField } from '../../forms/TextField.tsx';
+import { useFormMutation } from '../../forms/useFormMutation.ts';
 import { rolesProblem, useRoles } from '../../lookups/roles.ts';
 import buttons from '../../shell/buttons.module.css';
 import { showToast } from '../../shell/showToast.ts';
@@ -92,9 +91,8 @@ export function ProviderEditor({ id, initial, keeps, onSaved, onCancel }: Provid
   const roles = useRoles(tenant.id);
   const queryClient = useQueryClient();
   const schema = id === undefined ? createSchema : updateSchema;
-  const [problem, setProblem] = useState<Message | null>(null);
   const form = useForm<ProviderFormValues>({ resolver: schema.resolver, defaultValues: initial });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
   const protocol = initial.protocol;
   const source = form.watch('metadata_source');
   const roleId = form.watch('default_role_id');
@@ -104,37 +102,31 @@ export function ProviderEditor({ id, initial, keeps, onSaved, onCancel }: Provid
 
   const metadataError = errors.metadata_xml?.message ?? errors.metadata_url?.message;
 
-  const submit = form.handleSubmit(async (values) => {
-    setProblem(null);
-    const body = toRequestBody(values);
-    try {
-      const saved = id === undefined ? (await createIdentityProvider(body)).id : id;
-      if (id !== undefined) await updateIdentityProvider(id, body);
+  const { submit, problem, pending } = useFormMutation(form, {
+    send: async (values: ProviderFormValues) => {
+      const body = toRequestBody(values);
+      if (id === undefined) return (await createIdentityProvider(body)).id;
+      await updateIdentityProvider(id, body);
+      return id;
+    },
+    saved: async (saved, values) => {
       await queryClient.invalidateQueries({ queryKey: identityProvidersKey });
       showToast(`${id === undefined ? 'Added' : 'Saved'} ${values.name}.`, 'success');
       onSaved(saved);
-    } catch (error) {
-      if (!isApiError(error)) {
-        setProblem(['An unknown error occurred.']);
-        return;
+    },
+    // The metadata's failure goes to the field the administrator used for it.
+    fieldOf: (field) => {
+      const shown = formFieldOf(field);
+      if (shown === 'metadata_xml' || shown === 'metadata_url') {
+        return source === 'url' ? 'metadata_url' : 'metadata_xml';
       }
-      setProblem([error.details[0]?.error ?? error.message]);
-      for (const detail of error.details) {
-        const field = formFieldOf(detail.field);
-        const shown =
-          field === 'metadata_xml' || field === 'metadata_url'
-            ? source === 'url'
-              ? 'metadata_url'
-              : 'metadata_xml'
-            : field;
-        if (shown) form.setError(shown, { message: detail.error });
-      }
-    }
+      return shown ?? null;
+    },
   });
 
   return (
     <form className={formStyles.form} onSubmit={submit} noValidate>
-      {problem && <FormAlert message={problem} />}
+      {problem && <FormAlert message={[problem]} />}
       <div className={formStyles.grid}>
         <TextField
           label="Name"
@@ -267,7 +259,7 @@ export function ProviderEditor({ id, initial, keeps, onSaved, onCancel }: Provid
         </div>
       </div>
       <div className={styles.formActions}>
-        <SubmitButton pending={isSubmitting} pendingLabel="Saving…">
+        <SubmitButton pending={pending} pendingLabel="Saving…">
           {id === undefined ? 'Add provider' : 'Save changes'}
         </SubmitButton>
         <button type="button" className={buttons.ghost} onClick={onCancel}>

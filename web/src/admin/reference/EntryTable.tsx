@@ -18,8 +18,11 @@ interface EntryTableProps {
   label: string;
   columns?: string[];
   entries: Entry[];
+  /** The entries a change is under way for. */
+  busy: ReadonlySet<number>;
+  /** Settles with the change; a refusal is shown under the field. */
   onRename(entry: Entry, name: string): Promise<void>;
-  onToggle?(entry: Entry): Promise<void>;
+  onToggle?(entry: Entry): void;
 }
 
 /** One entry's name, or the form that renames it; the error stays beside the field. */
@@ -89,18 +92,15 @@ function NameCell({
 }
 
 /** Entries of one kind with their use; rename in place, deactivate and reactivate. */
-export function EntryTable({ label, columns = [], entries, onRename, onToggle }: EntryTableProps) {
+export function EntryTable({
+  label,
+  columns = [],
+  entries,
+  busy,
+  onRename,
+  onToggle,
+}: EntryTableProps) {
   const [editing, setEditing] = useState<number | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
-  const toggle = async (entry: Entry) => {
-    if (!onToggle) return;
-    setBusy(entry.id);
-    try {
-      await onToggle(entry);
-    } finally {
-      setBusy(null);
-    }
-  };
   if (entries.length === 0) return <p className={styles.empty}>None yet.</p>;
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must be reachable by keyboard to scroll it.
@@ -163,8 +163,8 @@ export function EntryTable({ label, columns = [], entries, onRename, onToggle }:
                       type="button"
                       className={buttons.secondary}
                       aria-label={`${entry.is_active === false ? 'Reactivate' : 'Deactivate'} ${entry.name}`}
-                      disabled={busy === entry.id}
-                      onClick={() => void toggle(entry)}
+                      disabled={busy.has(entry.id)}
+                      onClick={() => onToggle(entry)}
                     >
                       {entry.is_active === false ? 'Reactivate' : 'Deactivate'}
                     </button>

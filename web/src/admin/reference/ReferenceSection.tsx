@@ -1,12 +1,12 @@
 import { roleIcons } from '@kindling/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { NavLink, Route, Routes } from 'react-router';
-import { type ApiError, problemMessage } from '../../api/apiError.ts';
+import type { ApiError } from '../../api/apiError.ts';
+import { useRowChange } from '../../api/useRowChange.ts';
 import { LoadProblem } from '../../errors/LoadProblem.tsx';
 import { RoleIcon } from '../../ideas/ideaIcons.tsx';
 import { Spinner } from '../../shell/Spinner.tsx';
-import { showToast } from '../../shell/showToast.ts';
 import { AddForm } from './AddForm.tsx';
 import { type Entry, EntryTable } from './EntryTable.tsx';
 import styles from './ReferenceSection.module.css';
@@ -20,7 +20,7 @@ import {
   type Kind,
   type NamedKind,
   referenceKey,
-  refreshKind,
+  refreshKeys,
   updateEntry,
   updateRole,
 } from './referenceApi.ts';
@@ -34,26 +34,15 @@ const usedBy = (people: number | undefined, ideas: number | undefined) =>
     .filter(Boolean)
     .join(', ');
 
-/** Runs a change, says how it went and refreshes the lists it touched; rethrows for the form. */
-function useChange(kind: Kind) {
-  const queryClient = useQueryClient();
-  return async (work: () => Promise<unknown>, done: string) => {
-    try {
-      await work();
-    } catch (error) {
-      showToast(problemMessage(error), 'error');
-      throw error;
-    }
-    showToast(done, 'success');
-    await refreshKind(queryClient, kind);
-  };
-}
+/**
+ * A change to one kind's entries: toasted, refreshing the console's list and the members' one
+ * (`refreshKeys`), with the entries in flight as `busy`. An addition belongs to no entry yet.
+ */
+const useEntryChange = (kind: Kind) =>
+  useRowChange<{ id: number }>(`reference-${kind}`, ...refreshKeys(kind));
 
-const quietly = (promise: Promise<unknown>): Promise<void> =>
-  promise.then(
-    () => undefined,
-    () => undefined,
-  );
+/** The toast of a change that worked. */
+const saying = (done: string) => () => done;
 
 function Loading({ error, retry }: { error: ApiError | null; retry(): void }) {
   if (error) return <LoadProblem error={error} onRetry={retry} />;
@@ -75,7 +64,7 @@ const named: Record<
 
 function NamedPanel({ kind }: { kind: NamedKind }) {
   const { title, one, fetch } = named[kind];
-  const change = useChange(kind);
+  const { busy, change, run } = useEntryChange(kind);
   const query = useQuery({ queryKey: referenceKey(kind), queryFn: ({ signal }) => fetch(signal) });
   const entries: Entry[] = (query.data ?? []).map((entry) => ({
     ...entry,
@@ -85,20 +74,26 @@ function NamedPanel({ kind }: { kind: NamedKind }) {
     <div className={styles.panel}>
       <AddForm
         label={`New ${one}`}
-        onAdd={(name) => change(() => addEntry(kind, { name }), `Added ${name}.`)}
+        onAdd={(name) =>
+          change(null, () => addEntry(kind, { name }).then(saying(`Added ${name}.`)))
+        }
       />
       {query.data ? (
         <EntryTable
           label={title}
           entries={entries}
+          busy={busy}
           onRename={(entry, name) =>
-            change(() => updateEntry(kind, entry.id, { name }), `Renamed to ${name}.`)
+            change(entry, () =>
+              updateEntry(kind, entry.id, { name }).then(saying(`Renamed to ${name}.`)),
+            )
           }
           onToggle={(entry) =>
-            quietly(
-              change(
-                () => updateEntry(kind, entry.id, { is_active: entry.is_active === false }),
-                `${entry.is_active === false ? 'Reactivated' : 'Deactivated'} ${entry.name}.`,
+            run(entry, () =>
+              updateEntry(kind, entry.id, { is_active: entry.is_active === false }).then(
+                saying(
+                  `${entry.is_active === false ? 'Reactivated' : 'Deactivated'} ${entry.name}.`,
+                ),
               ),
             )
           }
@@ -111,7 +106,7 @@ function NamedPanel({ kind }: { kind: NamedKind }) {
 }
 
 function DepartmentsPanel() {
-  const change = useChange('department');
+  const { busy, change, run } = useEntryChange('department');
   const schools = useQuery({
     queryKey: referenceKey('school'),
     queryFn: ({ signal }) => fetchSchools(signal),
@@ -159,9 +154,10 @@ function DepartmentsPanel() {
           </div>
         }
         onAdd={(name) =>
-          change(
-            () => addEntry('department', { name, ...(chosen ? { school_id: chosen } : {}) }),
-            `Added ${name}.`,
+          change(null, () =>
+            addEntry('department', { name, ...(chosen ? { school_id: chosen } : {}) }).then(
+              saying(`Added ${name}.`),
+            ),
           )
         }
       />
@@ -170,14 +166,18 @@ function DepartmentsPanel() {
           label="Departments"
           columns={['School']}
           entries={entries}
+          busy={busy}
           onRename={(entry, name) =>
-            change(() => updateEntry('department', entry.id, { name }), `Renamed to ${name}.`)
+            change(entry, () =>
+              updateEntry('department', entry.id, { name }).then(saying(`Renamed to ${name}.`)),
+            )
           }
           onToggle={(entry) =>
-            quietly(
-              change(
-                () => updateEntry('department', entry.id, { is_active: entry.is_active === false }),
-                `${entry.is_active === false ? 'Reactivated' : 'Deactivated'} ${entry.name}.`,
+            run(entry, () =>
+              updateEntry('department', entry.id, { is_active: entry.is_active === false }).then(
+                saying(
+                  `${entry.is_active === false ? 'Reactivated' : 'Deactivated'} ${entry.name}.`,
+                ),
               ),
             )
           }
@@ -190,7 +190,7 @@ function DepartmentsPanel() {
 }
 
 function RolesPanel() {
-  const change = useChange('role');
+  const { busy, change, run } = useEntryChange('role');
   const query = useQuery({
     queryKey: referenceKey('role'),
     queryFn: ({ signal }) => fetchRoles(signal),
@@ -207,11 +207,9 @@ function RolesPanel() {
           aria-label={`Icon of ${role.name}`}
           value={role.icon}
           onChange={(event) =>
-            void quietly(
-              change(
-                () =>
-                  updateRole(role.id, { icon: event.target.value as (typeof roleIcons)[number] }),
-                `Changed the icon of ${role.name}.`,
+            run(role, () =>
+              updateRole(role.id, { icon: event.target.value as (typeof roleIcons)[number] }).then(
+                saying(`Changed the icon of ${role.name}.`),
               ),
             )
           }
@@ -238,8 +236,9 @@ function RolesPanel() {
         label="Roles"
         columns={['Icon']}
         entries={entries}
+        busy={busy}
         onRename={(entry, name) =>
-          change(() => updateRole(entry.id, { name }), `Renamed to ${name}.`)
+          change(entry, () => updateRole(entry.id, { name }).then(saying(`Renamed to ${name}.`)))
         }
       />
     </div>

@@ -7,7 +7,6 @@ import type {
   ReferenceUpdate,
   RoleUpdate,
 } from '@kindling/contract';
-import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 
 export type NamedKind = 'school' | 'support' | 'ip-status';
@@ -51,12 +50,7 @@ export function updateRole(id: number, body: RoleUpdate) {
 }
 
 /**
- * After a change: the console's list, and the members' list of that kind, so pickers and filters
- * show the new name now rather than at the next 15-minute refresh.
+ * What a change refreshes: the console's list, and the members' list of that kind, so pickers and
+ * filters show the new name now rather than at the next 15-minute refresh.
  */
-export async function refreshKind(queryClient: QueryClient, kind: Kind) {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: referenceKey(kind) }),
-    queryClient.invalidateQueries({ queryKey: [kinds[kind].publicKey] }),
-  ]);
-}
+export const refreshKeys = (kind: Kind) => [referenceKey(kind), [kinds[kind].publicKey]];

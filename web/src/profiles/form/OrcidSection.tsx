@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { FormAlert } from '../../forms/FormAlert.tsx';
 import { lazyResolver } from '../../forms/lazyResolver.ts';
 import { TextField } from '../../forms/TextField.tsx';
+import { useFormMutation } from '../../forms/useFormMutation.ts';
 import buttons from '../../shell/buttons.module.css';
 import styles from '../ProfileForm.module.css';
 import { profileQueryKey, saveOrcid, type UserProfile } from '../profileApi.ts';
@@ -33,28 +34,33 @@ export function OrcidSection({ profile }: { profile: UserProfile }) {
   const [params] = useSearchParams();
   const outcome = linkOutcomes[params.get('orcid') ?? ''];
   const [status, setStatus] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<{ orcid: string }, unknown, { orcid: string | null }>({
     resolver: resolver.resolver,
     defaultValues: { orcid: profile.orcid ?? '' },
   });
   useEffect(resolver.preload, []);
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
 
-  const save = form.handleSubmit(async ({ orcid }) => {
-    setStatus(null);
-    setProblem(null);
-    try {
-      const answer = await saveOrcid(profile.id, orcid);
+  const {
+    submit: save,
+    problem,
+    pending,
+  } = useFormMutation(form, {
+    send: ({ orcid }: { orcid: string | null }) => {
+      setStatus(null);
+      return saveOrcid(profile.id, orcid);
+    },
+    saved: (answer) => {
       queryClient.setQueryData(profileQueryKey(profile.id), answer);
       form.reset({ orcid: answer.orcid ?? '' });
       setStatus(answer.orcid ? 'Your ORCID iD is saved.' : 'Your ORCID iD is removed.');
-    } catch (error) {
+    },
+    // The iD's own failure is shown under it, and then nowhere else.
+    problem: (error) => {
       const failure = profileSaveProblem(error);
-      const field = failure.fields.find((detail) => detail.field === 'orcid');
-      if (field) form.setError('orcid', { message: field.error });
-      else setProblem(failure.message);
-    }
+      return failure.fields.some((detail) => detail.field === 'orcid') ? null : failure.message;
+    },
+    fieldOf: (field) => (field === 'orcid' ? 'orcid' : null),
   });
 
   return (
@@ -98,8 +104,8 @@ export function OrcidSection({ profile }: { profile: UserProfile }) {
           <button
             type="button"
             className={buttons.secondary}
-            disabled={isSubmitting}
-            aria-busy={isSubmitting || undefined}
+            disabled={pending}
+            aria-busy={pending || undefined}
             onClick={() => void save()}
           >
             Save iD
