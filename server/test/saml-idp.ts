@@ -14,6 +14,11 @@ const samlify = (samlifyModule as { default?: typeof samlifyModule }).default ??
 
 samlify.setSchemaValidator(validator);
 
+/** What the identity provider's page posts to: the app under test, called in-process. */
+interface AppRequest {
+  request(url: string, init?: RequestInit): Response | Promise<Response>;
+}
+
 /**
  * A SAML identity provider of another library than the product's (samlify, where the product uses
  * node-saml), so that two independent implementations meet. Its metadata and keys.
@@ -286,6 +291,19 @@ export async function startSamlIdp() {
     return { action, SAMLResponse: field('SAMLResponse'), RelayState: field('RelayState') };
   }
 
+  /** The provider's page posting its form to the app, cross-site as in a browser. */
+  async function post(app: AppRequest, action: URL, fields: Record<string, string>) {
+    return app.request(action.pathname, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin,
+        'sec-fetch-site': 'cross-site',
+      },
+      body: new URLSearchParams(fields).toString(),
+    });
+  }
+
   return {
     origin,
     entityId,
@@ -293,6 +311,7 @@ export async function startSamlIdp() {
     metadata,
     /** Who may sign in at the login page, by e-mail, and what is released of them. */
     people,
+    post,
     /** Registers a service provider by its metadata, as the IT office does. */
     trust(spMetadata: string) {
       const entity = /entityID="([^"]+)"/.exec(spMetadata)?.[1];

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { consumeOnce } from '../db/consume-once.ts';
 import { accounts, departments, schools, sessions, users, userTokens } from '../db/schema.ts';
 
 export type TokenPurpose = 'claim' | 'reset';
@@ -242,19 +243,14 @@ export async function countFailedAttempt(db: Executor, tenantId: number, tokenId
 }
 
 /** Uses up one token; false if it was already used up (by a concurrent request). */
-export async function consumeToken(db: Executor, tenantId: number, tokenId: number, now: Date) {
-  const rows = await db
-    .update(userTokens)
-    .set({ consumedAt: now })
-    .where(
-      and(
-        eq(userTokens.tenantId, tenantId),
-        eq(userTokens.id, tokenId),
-        isNull(userTokens.consumedAt),
-      ),
-    )
-    .returning({ id: userTokens.id });
-  return rows.length === 1;
+export function consumeToken(db: Executor, tenantId: number, tokenId: number, now: Date) {
+  return consumeOnce(
+    db,
+    userTokens,
+    'consumedAt',
+    [eq(userTokens.tenantId, tenantId), eq(userTokens.id, tokenId)],
+    now,
+  );
 }
 
 /** The account's password hash; null for a member who signs in only through their institution. */

@@ -4,7 +4,7 @@ import {
   notificationKindLabels,
 } from '@kindling/contract';
 import type { OutgoingMail } from '../mail/outbox.ts';
-import type { MailBrand } from '../mail/templates.ts';
+import { compose, escapeHtml, type MailBrand } from '../mail/templates.ts';
 import type { DigestItem } from './repository.ts';
 
 /** A digest's notifications about one idea (or about none), newest first. */
@@ -42,8 +42,6 @@ export function mailedLink(brand: MailBrand, path: string): string {
   return url.toString();
 }
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
 interface DigestMail {
   to: { email: string; firstName: string };
   frequency: DigestFrequency;
@@ -55,7 +53,7 @@ interface DigestMail {
   timeZone: string;
 }
 
-/** The daily or weekly digest: multipart text and HTML from one description. */
+/** The daily or weekly digest: the groups as lists in the shell every mail has (compose). */
 export function digestMail(brand: MailBrand, digest: DigestMail): OutgoingMail {
   const count = digest.groups.reduce((sum, group) => sum + group.items.length, 0);
   const subject = `Your ${digest.frequency} digest from ${brand.productName}: ${count} new ${
@@ -66,57 +64,35 @@ export function digestMail(brand: MailBrand, digest: DigestMail): OutgoingMail {
     timeStyle: 'short',
     timeZone: digest.timeZone,
   });
-  const greeting = `Hello ${digest.to.firstName},`;
-  const lead = 'What happened that you have not read yet, newest first.';
   const kinds = digest.kinds.map((kind) => notificationKindLabels[kind].toLowerCase()).join('; ');
   const why = `You get this ${digest.frequency} digest for: ${kinds}.`;
-  const unsubscribe = `Unsubscribe from these mails: ${digest.unsubscribeUrl}`;
 
-  const text = [
-    greeting,
-    '',
-    lead,
-    '',
-    ...digest.groups.flatMap((group) => [
-      group.title,
-      ...group.items.map(
-        (item) =>
-          `- ${item.text} (${when.format(item.createdAt)}): ${mailedLink(brand, item.link)}`,
-      ),
-      '',
-    ]),
-    why,
-    unsubscribe,
-    '',
-    `— ${brand.productName}`,
-  ].join('\n');
-
-  const color = brand.primaryColor;
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;background:#f5f5f4;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1c1917">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden">
-<tr><td style="background:${color};padding:20px 32px"><img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(brand.productName)}" height="32" style="height:32px;vertical-align:middle"> <span style="color:#ffffff;font-size:18px;font-weight:600;vertical-align:middle">${escapeHtml(brand.productName)}</span></td></tr>
-<tr><td style="padding:32px">
-<p style="margin:0 0 16px;font-size:16px">${escapeHtml(greeting)}</p>
-<p style="margin:0 0 16px;font-size:15px;line-height:1.5">${escapeHtml(lead)}</p>
-${digest.groups
-  .map(
-    (group) => `<h2 style="margin:24px 0 8px;font-size:16px">${escapeHtml(group.title)}</h2>
+  return compose(brand, {
+    to: digest.to.email,
+    subject,
+    greeting: `Hello ${digest.to.firstName},`,
+    paragraphs: ['What happened that you have not read yet, newest first.'],
+    parts: digest.groups.map((group) => ({
+      text: [
+        group.title,
+        ...group.items.map(
+          (item) =>
+            `- ${item.text} (${when.format(item.createdAt)}): ${mailedLink(brand, item.link)}`,
+        ),
+      ].join('\n'),
+      html: `<h2 style="margin:24px 0 8px;font-size:16px">${escapeHtml(group.title)}</h2>
 <ul style="margin:0;padding-left:20px">
 ${group.items
   .map(
     (item) =>
-      `<li style="margin:0 0 8px;font-size:15px;line-height:1.5"><a href="${escapeHtml(mailedLink(brand, item.link))}" style="color:${color}">${escapeHtml(item.text)}</a> <span style="color:#57534e;font-size:13px">${escapeHtml(when.format(item.createdAt))}</span></li>`,
+      `<li style="margin:0 0 8px;font-size:15px;line-height:1.5"><a href="${escapeHtml(mailedLink(brand, item.link))}" style="color:${brand.primaryColor}">${escapeHtml(item.text)}</a> <span style="color:#57534e;font-size:13px">${escapeHtml(when.format(item.createdAt))}</span></li>`,
   )
   .join('\n')}
 </ul>`,
-  )
-  .join('\n')}
-<p style="margin:24px 0 0;font-size:13px;color:#57534e">${escapeHtml(why)} <a href="${escapeHtml(digest.unsubscribeUrl)}" style="color:#57534e">Unsubscribe from these mails</a>.</p>
-</td></tr></table>
-<p style="font-size:12px;color:#57534e;margin:16px 0 0">${escapeHtml(brand.productName)}</p>
-</td></tr></table></body></html>`;
-  return { to: digest.to.email, subject, text, html };
+    })),
+    footer: {
+      text: `${why}\nUnsubscribe from these mails: ${digest.unsubscribeUrl}`,
+      html: `<p style="margin:24px 0 0;font-size:13px;color:#57534e">${escapeHtml(why)} <a href="${escapeHtml(digest.unsubscribeUrl)}" style="color:#57534e">Unsubscribe from these mails</a>.</p>`,
+    },
+  });
 }

@@ -26,32 +26,39 @@ export function mailBrand(branding: Branding, publicUrl: string, domain: string)
   };
 }
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+export const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 interface Body {
   to: string;
   subject: string;
   greeting: string;
   paragraphs: string[];
+  /** Blocks after the paragraphs that are more than a paragraph (a digest's lists). */
+  parts?: MailPart[];
   action?: { label: string; url: string };
   code?: string;
   footnote?: string;
-  /** The end of a notification mail (unsubscribeFooter). */
-  footer?: MailFooter;
+  /** The end of a notification mail (unsubscribeFooter, or a digest's). */
+  footer?: MailPart;
 }
 
-/** A closing part of a mail in both its forms, so the two never say different things. */
-interface MailFooter {
+/** A part of a mail in both its forms, so the two never say different things. */
+export interface MailPart {
   text: string;
   html: string;
 }
 
-/** Multipart text and HTML from one description, so the two never say different things. */
-function compose(brand: MailBrand, body: Body): OutgoingMail {
+/**
+ * Multipart text and HTML from one description, so the two never say different things: every
+ * mail, a digest too, is this shell with the tenant's logo, name and colour.
+ */
+export function compose(brand: MailBrand, body: Body): OutgoingMail {
   const text = [
     body.greeting,
     '',
     ...body.paragraphs.flatMap((p) => [p, '']),
+    ...(body.parts ?? []).flatMap((part) => [part.text, '']),
     ...(body.code ? [body.code, ''] : []),
     ...(body.action ? [`${body.action.label}: ${body.action.url}`, ''] : []),
     ...(body.footnote ? [body.footnote, ''] : []),
@@ -68,6 +75,7 @@ function compose(brand: MailBrand, body: Body): OutgoingMail {
 <tr><td style="padding:32px">
 <p style="margin:0 0 16px;font-size:16px">${escapeHtml(body.greeting)}</p>
 ${body.paragraphs.map((p) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}
+${(body.parts ?? []).map((part) => part.html).join('\n')}
 ${body.code ? `<p style="margin:24px 0;font-size:32px;letter-spacing:8px;font-weight:700;font-family:Menlo,Consolas,monospace">${escapeHtml(body.code)}</p>` : ''}
 ${body.action ? `<p style="margin:24px 0"><a href="${escapeHtml(body.action.url)}" style="background:${color};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600;display:inline-block">${escapeHtml(body.action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#57534e;word-break:break-all">${escapeHtml(body.action.url)}</p>` : ''}
 ${body.footnote ? `<p style="margin:16px 0 0;font-size:13px;color:#57534e">${escapeHtml(body.footnote)}</p>` : ''}
@@ -154,7 +162,7 @@ export function appLink(
  * unsubscribe screen for the token (which asks before it unsubscribes, so a mail scanner opening
  * the link changes nothing), and the settings screen.
  */
-export function unsubscribeFooter(brand: MailBrand, token: string, why: string): MailFooter {
+export function unsubscribeFooter(brand: MailBrand, token: string, why: string): MailPart {
   const unsubscribe = appLink(brand, '/unsubscribe', { token });
   const settings = appLink(brand, '/notification-settings');
   const link = (url: string, label: string) =>
@@ -176,7 +184,7 @@ export function notificationMail(
   brand: MailBrand,
   to: { email: string; firstName: string },
   notice: { text: string; url: string },
-  footer: MailFooter,
+  footer: MailPart,
 ): OutgoingMail {
   return compose(brand, {
     to: to.email,

@@ -1,5 +1,6 @@
 import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { consumeOnce } from '../db/consume-once.ts';
 import { tenants } from '../db/schema.ts';
 import { mfaChallenges, recoveryCodes, totpAuthenticators } from '../db/schema-mfa.ts';
 
@@ -84,26 +85,24 @@ export async function replaceRecoveryCodes(
 }
 
 /** Uses up one recovery code in one statement: of two requests with it, one gets true. */
-export async function useRecoveryCode(
+export function useRecoveryCode(
   db: Executor,
   tenantId: number,
   userId: number,
   codeHash: string,
   now: Date,
 ): Promise<boolean> {
-  const rows = await db
-    .update(recoveryCodes)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(recoveryCodes.tenantId, tenantId),
-        eq(recoveryCodes.userId, userId),
-        eq(recoveryCodes.codeHash, codeHash),
-        isNull(recoveryCodes.usedAt),
-      ),
-    )
-    .returning({ id: recoveryCodes.id });
-  return rows.length === 1;
+  return consumeOnce(
+    db,
+    recoveryCodes,
+    'usedAt',
+    [
+      eq(recoveryCodes.tenantId, tenantId),
+      eq(recoveryCodes.userId, userId),
+      eq(recoveryCodes.codeHash, codeHash),
+    ],
+    now,
+  );
 }
 
 /** Whether the member's second factor is on, and how many recovery codes are left. */
@@ -196,22 +195,12 @@ export async function takeChallengeAttempt(
 }
 
 /** Uses the challenge up; false if a concurrent request with a right code did first. */
-export async function consumeChallenge(
-  db: Executor,
-  tenantId: number,
-  challengeId: number,
-  now: Date,
-) {
-  const rows = await db
-    .update(mfaChallenges)
-    .set({ consumedAt: now })
-    .where(
-      and(
-        eq(mfaChallenges.tenantId, tenantId),
-        eq(mfaChallenges.id, challengeId),
-        isNull(mfaChallenges.consumedAt),
-      ),
-    )
-    .returning({ id: mfaChallenges.id });
-  return rows.length === 1;
+export function consumeChallenge(db: Executor, tenantId: number, challengeId: number, now: Date) {
+  return consumeOnce(
+    db,
+    mfaChallenges,
+    'consumedAt',
+    [eq(mfaChallenges.tenantId, tenantId), eq(mfaChallenges.id, challengeId)],
+    now,
+  );
 }

@@ -58,15 +58,7 @@ describe('single sign-on through a SAML 2.0 identity provider', () => {
 
   /** The provider's page posting its form to the app, cross-site as in a browser. */
   async function post(action: URL, fields: Record<string, string>) {
-    const answer = await t.request(action.pathname, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        origin: idp.origin,
-        'sec-fetch-site': 'cross-site',
-      },
-      body: new URLSearchParams(fields).toString(),
-    });
+    const answer = await idp.post(t, action, fields);
     return {
       status: answer.status,
       location: answer.headers.get('location') ?? '',

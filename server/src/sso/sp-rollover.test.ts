@@ -59,17 +59,9 @@ describe("the rollover of Kindling's SAML keys", () => {
       { attributes: { [MAIL]: email } },
       answer,
     );
-    const posted = await t.request(form.action.pathname, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        origin: idp.origin,
-        'sec-fetch-site': 'cross-site',
-      },
-      body: new URLSearchParams({
-        SAMLResponse: form.SAMLResponse,
-        RelayState: form.RelayState,
-      }).toString(),
+    const posted = await idp.post(t, form.action, {
+      SAMLResponse: form.SAMLResponse,
+      RelayState: form.RelayState,
     });
     return posted.headers.get('location');
   }

@@ -201,17 +201,9 @@ describe("an administrator's test sign-in", () => {
         { attributes: { [MAIL]: `grace@${tenant.domain}`, [EPPN]: `grace@${tenant.domain}` } },
         answer,
       );
-      const posted = await t.request(form.action.pathname, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          origin: idp.origin,
-          'sec-fetch-site': 'cross-site',
-        },
-        body: new URLSearchParams({
-          SAMLResponse: form.SAMLResponse,
-          RelayState: form.RelayState,
-        }).toString(),
+      const posted = await idp.post(t, form.action, {
+        SAMLResponse: form.SAMLResponse,
+        RelayState: form.RelayState,
       });
       expect(posted.headers.get('location')).toBe(toConsole(tenant, providerId));
       expect(posted.headers.get('set-cookie')).toBeNull();
