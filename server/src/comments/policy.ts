@@ -1,15 +1,14 @@
 import { discussionMessages } from '@kindling/contract';
 import type { SessionContext } from '../context.ts';
+import { can } from '../http/access.ts';
 import { forbidden } from '../http/errors.ts';
-
-const isAdministrator = (session: SessionContext) => session.permissions.includes('admin');
 
 /** CONTRACT §9: only the author edits a comment; holding `admin` is not authorship. */
 export const canEdit = (session: SessionContext, authorId: number) => session.userId === authorId;
 
 /** The author deletes their comment; an administrator removes anyone's. */
 export const canDelete = (session: SessionContext, authorId: number) =>
-  session.userId === authorId || isAdministrator(session);
+  session.userId === authorId || can(session, 'admin');
 
 export function authorizeEdit(session: SessionContext, authorId: number): void {
   if (!canEdit(session, authorId)) throw forbidden(discussionMessages.commentNotYours);
@@ -20,7 +19,7 @@ export function authorizeDelete(session: SessionContext, authorId: number): void
 }
 
 /** Hiding is moderation: administrators only (the route says so too), and audited. */
-export const canHide = (session: SessionContext) => isAdministrator(session);
+export const canHide = (session: SessionContext) => can(session, 'admin');
 
 interface Owners {
   principalInvestigatorId: number;
@@ -31,7 +30,7 @@ interface Owners {
 export const canClose = (session: SessionContext, idea: Owners) =>
   session.userId === idea.principalInvestigatorId ||
   session.userId === idea.caseManagerId ||
-  isAdministrator(session);
+  can(session, 'admin');
 
 export function authorizeClose(session: SessionContext, idea: Owners): void {
   if (!canClose(session, idea)) throw forbidden(discussionMessages.closeNotAllowed);

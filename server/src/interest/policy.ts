@@ -1,5 +1,6 @@
 import { discussionMessages } from '@kindling/contract';
 import type { SessionContext } from '../context.ts';
+import { can } from '../http/access.ts';
 import { forbidden } from '../http/errors.ts';
 
 interface Owned {
@@ -17,7 +18,7 @@ export function authorizeRequest(session: SessionContext, idea: Owned): void {
 
 /** The principal investigator, the case manager and administrators see and answer requests. */
 const canAnswer = (session: SessionContext, idea: Owned) =>
-  ownsIdea(session, idea) || session.permissions.includes('admin');
+  ownsIdea(session, idea) || can(session, 'admin');
 
 export function authorizeReading(session: SessionContext, idea: Owned): void {
   if (!canAnswer(session, idea)) throw forbidden(discussionMessages.requestsNotYours);

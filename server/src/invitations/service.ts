@@ -12,6 +12,7 @@ import type { Tx } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { TenantRow } from '../db/system.ts';
 import { inTenant } from '../db/tenant-scope.ts';
+import { can } from '../http/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { invitationRequestReceivedMail } from '../mail/templates.ts';
 import { memberPending } from '../notifications/notices.ts';
@@ -102,7 +103,7 @@ export async function inviteUser(
     const role = await roleOrBadRequest(tx, tenant.id, input.role_id, 'a');
     if (await emailTaken(tx, tenant.id, input.email)) throw conflict(INVITE_EXISTS);
     const inviter = await findUserDetails(tx, tenant.id, session.userId);
-    const approved = session.permissions.includes('admin');
+    const approved = can(session, 'admin');
     const userId = await insertInvitee(tx, {
       tenantId: tenant.id,
       email: input.email.toLowerCase(),

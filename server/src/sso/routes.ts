@@ -6,7 +6,7 @@ import type { AppEnv, Deps } from '../context.ts';
 import type { IdentityProviderRow } from '../db/schema-sso.ts';
 import { type TenantRow, tenantById, tenantOfProvider } from '../db/system.ts';
 import { inTenant } from '../db/tenant-scope.ts';
-import { route } from '../http/access.ts';
+import { can, route } from '../http/access.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { errors, router } from '../http/openapi.ts';
 import { publicTenant, tenantOf } from '../http/tenant-context.ts';
@@ -132,10 +132,7 @@ export function ssoRoutes(deps: Deps) {
         const provider = await providerIn(deps, tenant, c.req.valid('param').id);
         if (!provider) throw notFound('No such identity provider.');
         const session = c.get('session');
-        if (
-          query.test &&
-          (session?.tenantId !== tenant.id || !session.permissions.includes('admin'))
-        ) {
+        if (query.test && (session?.tenantId !== tenant.id || !can(session, 'admin'))) {
           throw forbidden('Only an administrator of this tenant may test a sign-in.');
         }
         // An administrator may test a provider before enabling it.

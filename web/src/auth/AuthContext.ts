@@ -14,7 +14,7 @@ export interface Auth {
   user: UserDetails | null;
   /** The session's instants (issued, password checked, expires), which the session watch reads. */
   session: SessionAnswer['session'] | null;
-  permissions: readonly string[];
+  /** The one reader of the member's permissions, on screens and in the route guards alike. */
   can(permission: Permission): boolean;
   /** Adopts the answer of a sign-in (or any call that starts a session). */
   startSession(answer: SessionAnswer): void;

@@ -89,7 +89,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       status,
       user,
       session,
-      permissions,
       can: (permission) => permissions.includes(permission),
       startSession,
       signOut,

@@ -14,7 +14,6 @@ function auth(status: AuthStatus, permissions: Permission[] = []): Auth {
     status,
     user: null,
     session: null,
-    permissions,
     can: (p) => permissions.includes(p),
     startSession: () => {},
     signOut: async () => true,

@@ -8,10 +8,10 @@ import { type OriginState, rememberedOrigin } from './origin.ts';
 
 /** A layout route that renders its child routes only for the visitors `access` admits. */
 export function RouteGuard({ access }: { access: Access }) {
-  const { status, permissions, session } = useAuth();
+  const { status, can, session } = useAuth();
   const location = useLocation();
   const origin = rememberedOrigin(location.state);
-  const decision = decideAccess(access, status, permissions, origin);
+  const decision = decideAccess(access, status, can, origin);
   const setupFirst = mustSetUpMfaFirst(
     access,
     status,

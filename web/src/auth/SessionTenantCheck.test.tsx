@@ -25,7 +25,6 @@ function renderWith(sessionTenant: number | null) {
             tenant_id: sessionTenant,
             mfa_setup_required: false,
           },
-    permissions: [],
     can: () => false,
     startSession: () => {},
     signOut,

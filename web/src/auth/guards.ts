@@ -20,7 +20,7 @@ export type GuardDecision =
 export function decideAccess(
   access: Access,
   status: AuthStatus,
-  permissions: readonly string[],
+  can: (permission: Permission) => boolean,
   rememberedOrigin?: string,
 ): GuardDecision {
   if (status === 'pending') return { kind: 'wait' };
@@ -30,8 +30,7 @@ export function decideAccess(
       : { kind: 'render' };
   }
   const authorised =
-    status === 'signedIn' &&
-    (access.permission === undefined || permissions.includes(access.permission));
+    status === 'signedIn' && (access.permission === undefined || can(access.permission));
   if (authorised) return { kind: 'render' };
   // Only a visitor who may still sign in has an origin worth returning to: a member lacking the
   // permission would be sent straight back to it.

@@ -34,7 +34,7 @@ function wrapper({ children }: { children: ReactNode }) {
 }
 
 function renderForm(
-  options: Omit<Parameters<typeof useFormMutation>[1], 'send'>,
+  options: { saved?: (answer: unknown, values: unknown) => unknown; toast?: boolean },
   send: () => Promise<unknown>,
 ) {
   return renderHook(
