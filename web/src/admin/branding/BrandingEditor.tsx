@@ -19,22 +19,23 @@ import buttons from '../../shell/buttons.module.css';
 import { showToast } from '../../shell/showToast.ts';
 import { useTenant } from '../../tenant/TenantContext.ts';
 import { tenantQueryKey } from '../../tenant/tenantApi.ts';
+import { Loaded } from '../Loaded.tsx';
 import { BrandingPreview } from './BrandingPreview.tsx';
 import styles from './BrandingSection.module.css';
 import { brandingKey, fetchBranding, saveBranding } from './brandingApi.ts';
 import { ColourField } from './ColourField.tsx';
 import { LogoField } from './LogoField.tsx';
 import { formFieldOf, overridesOf } from './overrides.ts';
-import { SaveBar, SettingsEditor } from './SettingsEditor.tsx';
+import { SaveBar } from './SaveBar.tsx';
 import { humanise, TextLeaves } from './TextLeaves.tsx';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard.tsx';
 
 /** The branding editor: loads the tenant's branding, then edits it beside a live preview. */
 export function BrandingEditor() {
   return (
-    <SettingsEditor queryKey={brandingKey} fetch={fetchBranding}>
+    <Loaded queryKey={brandingKey} fetch={fetchBranding}>
       {(answer) => <EditorForm answer={answer} />}
-    </SettingsEditor>
+    </Loaded>
   );
 }
 

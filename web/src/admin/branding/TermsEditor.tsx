@@ -7,19 +7,20 @@ import { TextField } from '../../forms/TextField.tsx';
 import { useFormMutation } from '../../forms/useFormMutation.ts';
 import buttons from '../../shell/buttons.module.css';
 import { showToast } from '../../shell/showToast.ts';
+import { Loaded } from '../Loaded.tsx';
 import { ConfirmDialog } from '../members/ConfirmDialog.tsx';
 import styles from './BrandingSection.module.css';
 import { fetchTerms, saveTerms, termsKey } from './brandingApi.ts';
-import { SaveBar, SettingsEditor } from './SettingsEditor.tsx';
+import { SaveBar } from './SaveBar.tsx';
 import { TextAreaField } from './TextFields.tsx';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard.tsx';
 
 /** The terms and conditions members accept: the tenant's own, or the default ones. */
 export function TermsEditor() {
   return (
-    <SettingsEditor queryKey={termsKey} fetch={fetchTerms}>
+    <Loaded queryKey={termsKey} fetch={fetchTerms}>
       {(answer) => <TermsForm answer={answer} />}
-    </SettingsEditor>
+    </Loaded>
   );
 }
 

@@ -5,9 +5,10 @@ import { problemMessage } from '../../api/apiError.ts';
 import { TextField } from '../../forms/TextField.tsx';
 import { useFormMutation } from '../../forms/useFormMutation.ts';
 import { showToast } from '../../shell/showToast.ts';
+import { Loaded } from '../Loaded.tsx';
 import styles from './BrandingSection.module.css';
 import { fetchSettings, saveSettings, settingsKey } from './brandingApi.ts';
-import { SaveBar, SettingsEditor } from './SettingsEditor.tsx';
+import { SaveBar } from './SaveBar.tsx';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard.tsx';
 
 /** The names the browser knows, offered as the field is typed in; the server has the last word. */
@@ -16,9 +17,9 @@ const zones = ['UTC', ...Intl.supportedValuesOf('timeZone')];
 /** The portal's time zone: daily and weekly digests go out at 08:00 there (CONTRACT §9). */
 export function TimeZoneEditor() {
   return (
-    <SettingsEditor queryKey={settingsKey} fetch={fetchSettings}>
+    <Loaded queryKey={settingsKey} fetch={fetchSettings}>
       {(settings) => <TimeZoneForm settings={settings} />}
-    </SettingsEditor>
+    </Loaded>
   );
 }
 

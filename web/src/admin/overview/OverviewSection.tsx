@@ -4,13 +4,11 @@ import {
   interestStatusLabels,
   type MemberStanding,
   memberStandings,
+  type OverviewAnswer,
 } from '@kindling/contract';
-import { useQuery } from '@tanstack/react-query';
 import { paths } from '../../app/paths.ts';
 import { waitedLabel } from '../../discussion/waited.ts';
-import { LoadProblem } from '../../errors/LoadProblem.tsx';
-import { Spinner } from '../../shell/Spinner.tsx';
-import list from '../MemberList.module.css';
+import { Loaded } from '../Loaded.tsx';
 import { standingLabels } from '../members/standingLabels.ts';
 import { BarList } from './BarList.tsx';
 import { MonthChart } from './MonthChart.tsx';
@@ -22,16 +20,14 @@ const membersWhere = (param: string, value: string | number) =>
 
 /** The console's landing section: who is in the portal, and how much is going on. */
 export function OverviewSection() {
-  const query = useQuery({ queryKey: overviewKey, queryFn: ({ signal }) => fetchOverview(signal) });
-  if (query.isError) return <LoadProblem error={query.error} onRetry={() => query.refetch()} />;
-  if (!query.data) {
-    return (
-      <div className={list.loading}>
-        <Spinner />
-      </div>
-    );
-  }
-  const data = query.data;
+  return (
+    <Loaded queryKey={overviewKey} fetch={fetchOverview}>
+      {(data) => <Overview data={data} />}
+    </Loaded>
+  );
+}
+
+function Overview({ data }: { data: OverviewAnswer }) {
   return (
     <div className={styles.grid}>
       <div className={styles.card}>
