@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testConfig } from '../../test/app.ts';
 import {
@@ -16,6 +16,7 @@ import {
   startScholarlyFakes,
 } from '../../test/fakes/scholarly-sources.ts';
 import { users } from '../db/schema.ts';
+import { doiWorks } from '../db/schema-scholarly.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 
 const SILLY_STRING = 'Toward a Unified Theory of High-Energy Metaphysics: Silly String Theory';
@@ -231,6 +232,32 @@ describe('scholarly imports (CONTRACT §10)', () => {
     expect(await waiting(me)).toHaveLength(RECORDED_DOIS.length);
   });
 
+  it('remembers for a day that Crossref does not know a DOI, then asks again', async () => {
+    const me = await member(tenantId, 'Uma');
+    const crossrefAsked = () => fakes.requests.filter((r) => r.source === 'Crossref').length;
+    const unknown = '10.5555/registered-tomorrow';
+    fakes.requests.length = 0;
+    expect((await imported(await post(me, { source: 'doi', dois: [unknown] }))).not_found).toEqual([
+      unknown,
+    ]);
+    expect(crossrefAsked()).toBe(1);
+
+    const again = await imported(await post(me, { source: 'doi', dois: [unknown] }));
+    expect(again.not_found).toEqual([unknown]);
+    expect(crossrefAsked()).toBe(1);
+
+    // A day later, the DOI may have been registered since.
+    await t.db.transaction(async (tx) => {
+      await bindTenant(tx, tenantId);
+      await tx
+        .update(doiWorks)
+        .set({ resolvedAt: sql`${doiWorks.resolvedAt} - interval '25 hours'` })
+        .where(eq(doiWorks.doi, unknown));
+    });
+    await imported(await post(me, { source: 'doi', dois: [unknown] }));
+    expect(crossrefAsked()).toBe(2);
+  });
+
   it('refuses bad DOI lists with the contract messages', async () => {
     const me = await member(tenantId, 'Bad');
     const dois = Array.from({ length: 51 }, (_, i) => `10.5555/${i}`);
@@ -383,7 +410,9 @@ describe('scholarly imports (CONTRACT §10)', () => {
         ['OpenAlex', 'hang'],
       ] as const) {
         fakes.modes[source] = mode;
-        const res = await post(me, { source: 'doi', dois: ['10.1038/171737a0', UNKNOWN_DOI] });
+        // A DOI never asked, so Crossref is asked whatever earlier imports left in the cache.
+        const fresh = `10.5555/${source}-${mode}`;
+        const res = await post(me, { source: 'doi', dois: ['10.1038/171737a0', fresh] });
         fakes.modes[source] = 'answer';
         expect(res.status, `${source} ${mode}`).toBe(502);
         const body = await res.json();

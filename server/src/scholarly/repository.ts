@@ -1,5 +1,5 @@
 import type { ImportSection } from '@kindling/contract';
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { doiWorks, importCandidates } from '../db/schema-scholarly.ts';
@@ -123,24 +123,42 @@ export async function takeCandidate(
   return row;
 }
 
-/** The works Crossref already resolved for this tenant, by DOI. */
-export async function cachedWorks(db: Executor, tenantId: number, dois: string[]) {
-  if (dois.length === 0) return new Map<string, SectionEntry>();
+/**
+ * What Crossref already answered for these DOIs in this tenant: the work it resolved (kept for
+ * good), or null where it did not know the DOI at or after `unknownSince` (a DOI registered later
+ * is asked again once that answer is older).
+ */
+export async function cachedWorks(
+  db: Executor,
+  tenantId: number,
+  dois: string[],
+  unknownSince: Date,
+) {
+  if (dois.length === 0) return new Map<string, SectionEntry | null>();
   const rows = await db
     .select({ doi: doiWorks.doi, work: doiWorks.work })
     .from(doiWorks)
     .where(
-      and(eq(doiWorks.tenantId, tenantId), inArray(doiWorks.doi, dois), isNotNull(doiWorks.work)),
+      and(
+        eq(doiWorks.tenantId, tenantId),
+        inArray(doiWorks.doi, dois),
+        or(isNotNull(doiWorks.work), gte(doiWorks.resolvedAt, unknownSince)),
+      ),
     );
-  return new Map(rows.map((row) => [row.doi, row.work as SectionEntry]));
+  return new Map(rows.map((row) => [row.doi, (row.work ?? null) as SectionEntry | null]));
 }
 
-/** Keeps what Crossref resolved and the counts OpenAlex gave, each with when it was learnt. */
+/**
+ * Keeps what Crossref answered (a work, or null for a DOI it does not know) and the counts
+ * OpenAlex gave, each with when it was learnt. A work once known is never forgotten for a later
+ * "not found".
+ */
 export async function storeWorks(
   db: Executor,
   tenantId: number,
-  works: Map<string, SectionEntry>,
+  works: Map<string, SectionEntry | null>,
   counts: Map<string, number>,
+  now: Date,
 ) {
   const dois = [...new Set([...works.keys(), ...counts.keys()])];
   if (dois.length === 0) return;
@@ -151,9 +169,9 @@ export async function storeWorks(
         tenantId,
         doi,
         work: works.get(doi) ?? null,
-        resolvedAt: works.has(doi) ? sql`now()` : null,
+        resolvedAt: works.has(doi) ? now : null,
         citedByCount: counts.get(doi) ?? null,
-        countedAt: counts.has(doi) ? sql`now()` : null,
+        countedAt: counts.has(doi) ? now : null,
       })),
     )
     .onConflictDoUpdate({

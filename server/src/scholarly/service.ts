@@ -51,8 +51,8 @@ interface Gathered {
   source: NewCandidate['source'];
   found: Found[];
   notFound: string[];
-  /** DOIs Crossref resolved now, to keep so they are asked for once. */
-  resolved: Map<string, SectionEntry>;
+  /** What Crossref answered now for each DOI asked (null: it does not know it), to keep. */
+  resolved: Map<string, SectionEntry | null>;
 }
 
 const publications = (entries: PublicationEntry[]): Found[] =>
@@ -82,18 +82,25 @@ async function fromOrcid(deps: Deps, session: SessionContext, userId: number): P
   };
 }
 
+/**
+ * How long Crossref's "not found" is believed: a DOI is often cited before it is registered, so
+ * it is asked again a day later, not on every import nor never.
+ */
+const UNKNOWN_DOI_MS = 24 * 60 * 60_000;
+
 /** Each DOI from the tenant's cache, else from Crossref, a few at a time, in the order given. */
 async function fromDois(deps: Deps, tenantId: number, dois: string[]): Promise<Gathered> {
+  const unknownSince = new Date(deps.now().getTime() - UNKNOWN_DOI_MS);
   const cached = await inTenant(deps.database.db, tenantId, (tx) =>
-    cachedWorks(tx, tenantId, dois),
+    cachedWorks(tx, tenantId, dois, unknownSince),
   );
-  const resolved = new Map<string, SectionEntry>();
+  const resolved = new Map<string, SectionEntry | null>();
   const missing = dois.filter((doi) => !cached.has(doi));
   for (let start = 0; start < missing.length; start += CROSSREF_AT_ONCE) {
     const batch = missing.slice(start, start + CROSSREF_AT_ONCE);
     const works = await Promise.all(batch.map((doi) => crossrefWork(deps.config, doi)));
-    works.forEach((work, i) => {
-      if (work) resolved.set(batch[i] as string, work);
+    batch.forEach((doi, i) => {
+      resolved.set(doi, works[i] ?? null);
     });
   }
   const found: PublicationEntry[] = [];
@@ -182,7 +189,7 @@ export async function importCandidates(
   }
 
   return inTenant(deps.database.db, tenantId, async (tx) => {
-    await storeWorks(tx, tenantId, gathered.resolved, counts);
+    await storeWorks(tx, tenantId, gathered.resolved, counts, deps.now());
     const rows = await upsertCandidates(tx, tenantId, userId, [...candidates.values()]);
     const saved = await findSections(tx, tenantId, userId);
     if (!saved) throw notFound();
