@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { type UseFormReturn, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../app/paths.ts';
 import { sessionQueryKey } from '../auth/session.ts';
@@ -16,6 +16,7 @@ import { EntrySection } from './form/EntrySections.tsx';
 import { LinksSection } from './form/LinksSection.tsx';
 import { OrcidSection } from './form/OrcidSection.tsx';
 import { PersonalSection } from './form/PersonalSection.tsx';
+import { useSavedProfileFollowed } from './form/useSavedProfileFollowed.ts';
 import styles from './ProfileForm.module.css';
 import { profileQueryKey, saveProfile, type UserProfile, uploadPhoto } from './profileApi.ts';
 import {
@@ -31,23 +32,6 @@ import { photoUploadProblem, profileSaveProblem } from './profileProblems.ts';
 const SavedDialog = lazy(() =>
   import('./SavedDialog.tsx').then((m) => ({ default: m.SavedDialog })),
 );
-
-/**
- * An import accepted beside the form (the Import panel) changes the saved profile under it, and a
- * save of the form as it stood would undo the import. When the saved profile changes, what the
- * member has not touched takes the saved values; what they are editing stays as they left it.
- */
-function useSavedProfileFollowed(
-  form: UseFormReturn<ProfileFormValues, unknown, ProfileFormOutput>,
-  profile: UserProfile,
-) {
-  const shown = useRef(profile);
-  useEffect(() => {
-    if (shown.current === profile) return;
-    shown.current = profile;
-    form.reset(formValuesOf(profile), { keepDirtyValues: true });
-  }, [form, profile]);
-}
 
 /** A failed photo upload, told apart from a failed save because SPEC §8 words it differently. */
 class PhotoUploadFailed extends Error {}
@@ -84,7 +68,7 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
     resolver: schema.resolver,
     defaultValues: formValuesOf(profile),
   });
-  useSavedProfileFollowed(form, profile);
+  const showsSaved = useSavedProfileFollowed(form, profile);
 
   const { submit, problem, pending } = useFormMutation(form, {
     send: async (values: ProfileFormOutput) => {
@@ -98,6 +82,8 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
       return saveProfile(profile.id, profileBodyOf(values, profile, photoUrl));
     },
     saved: (answer) => {
+      // The form takes the answer itself, below: nothing of it is an edit to keep.
+      showsSaved(answer);
       queryClient.setQueryData(profileQueryKey(profile.id), answer);
       // The header's name and photo come from the session's user details.
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
