@@ -25,13 +25,25 @@ if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 cpSync(path.join(demoDir, 'db'), path.join(dataDir, 'db'), { recursive: true });
 
 // ORCID, Crossref and OpenAlex answer from recordings (server/test/fakes), on the three ports
-// after SCHOLARLY_FAKES_PORT: no journey reads the real sources.
-const fakesPort = Number(port) + 1000;
+// after SCHOLARLY_FAKES_PORT: no journey reads the real sources. ORCID's sign-in is the fourth.
+// Four ports a run: runs on neighbouring E2E_PORTs side by side must not take each other's.
+const fakesPort = 20_000 + (Number(port) % 1000) * 4;
 const fakes = spawn(process.execPath, ['--import', 'tsx', 'server/test/fakes/serve-scholarly.ts'], {
   cwd: root,
   stdio: 'inherit',
   env: { ...env, SCHOLARLY_FAKES_PORT: String(fakesPort) },
 });
+// PUBLIC_URL's origin (the server's default): ORCID sends the browser back there.
+const appUrl = `http://localhost:${port}`;
+const orcidSignIn = spawn(
+  process.execPath,
+  ['--import', 'tsx', 'server/test/fakes/serve-orcid-sign-in.ts'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...env, ORCID_SIGN_IN_PORT: String(fakesPort + 3), APP_URL: appUrl },
+  },
+);
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',
@@ -42,15 +54,21 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'],
     ORCID_API_URL: `http://127.0.0.1:${fakesPort}`,
     CROSSREF_API_URL: `http://127.0.0.1:${fakesPort + 1}`,
     OPENALEX_API_URL: `http://127.0.0.1:${fakesPort + 2}`,
+    ORCID_URL: `http://127.0.0.1:${fakesPort + 3}`,
+    // The client server/test/oidc-provider.ts registers.
+    ORCID_CLIENT_ID: 'kindling',
+    ORCID_CLIENT_SECRET: 'a-client-secret-for-tests',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     fakes.kill(signal);
+    orcidSignIn.kill(signal);
     child.kill(signal);
   });
 }
 child.on('exit', (code) => {
   fakes.kill('SIGTERM');
+  orcidSignIn.kill('SIGTERM');
   process.exit(code ?? 0);
 });

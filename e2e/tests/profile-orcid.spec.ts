@@ -13,10 +13,14 @@ const at = (path: string) => `${path}${path.includes('?') ? '&' : '?'}tenant=${D
 /** ORCID's own example iD, and the same with a wrong check digit. */
 const GOOD = '0000-0002-1825-0097';
 const BAD = '0000-0002-1825-0098';
+/** The iD ORCID's sign-in answers with (the login typed there), another of ORCID's examples. */
+const LINKED = '0000-0002-1694-233X';
+// PUBLIC_URL's origin, where the server sends ORCID's answer (its registered redirect URI).
+const APP = `http://localhost:${process.env.E2E_PORT ?? '3100'}`;
 
-async function signInAsAdministrator(page: Page) {
+async function signInAsAdministrator(page: Page, origin = '') {
   const tenant = await (await page.request.get(`/api/v1/tenant?domain=${DOMAIN}`)).json();
-  const answer = await page.request.post('/api/v1/auth/sign-in', {
+  const answer = await page.request.post(`${origin}/api/v1/auth/sign-in`, {
     data: { email: `admin@${DOMAIN}`, password: DEMO_PASSWORD, tenant_id: tenant.id },
   });
   expect(answer.status()).toBe(200);
@@ -58,7 +62,6 @@ test.describe('ORCID iD', () => {
       expect((await saved).status()).toBe(200);
       await expect(page.getByText('Your ORCID iD is saved.')).toBeVisible();
       await expect(page.getByRole('textbox', { name: 'ORCID iD' })).toHaveValue(GOOD);
-      await expect(page.getByRole('link', { name: 'Link with ORCID' })).toHaveCount(0);
       await lookAt(page, testInfo, 'orcid-saved');
 
       await page.goto(at(`/profile/${userId}`));
@@ -72,6 +75,46 @@ test.describe('ORCID iD', () => {
       await page.goto(at('/update-profile'));
       await typeId(page, '');
       await expect(page.getByText('Your ORCID iD is removed.')).toBeVisible();
+      expect(trouble).toEqual([]);
+    });
+  });
+
+  test('a member links their iD through ORCID’s sign-in and their profile shows it verified', async ({
+    page,
+  }, testInfo) => {
+    await exclusively('orcid-tenant', async () => {
+      const trouble = watchForTrouble(page);
+      // ORCID sends the browser back to PUBLIC_URL's origin: the member works there.
+      const userId = await signInAsAdministrator(page, APP);
+      await page.goto(at(`${APP}/update-profile`));
+      await page.getByRole('link', { name: 'Link with ORCID' }).click();
+
+      // ORCID's sign-in (a real OpenID Connect provider on its own origin), as the member.
+      await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/interaction\//);
+      await page.locator('input[name="login"]').fill(LINKED);
+      await page.locator('input[name="password"]').fill('any password');
+      await page.getByRole('button', { name: 'Sign-in' }).click();
+
+      await expect(page).toHaveURL(/\/update-profile\?.*orcid=linked/);
+      await expect(page.getByText('Your ORCID iD is linked and verified.')).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'ORCID iD' })).toHaveValue(LINKED);
+      await expect(
+        page.getByText('Verified through ORCID’s sign-in.', { exact: false }),
+      ).toBeVisible();
+      await lookAt(page, testInfo, 'orcid-linked');
+
+      await page.goto(at(`${APP}/profile/${userId}`));
+      const link = page.getByRole('link', { name: new RegExp(`https://orcid.org/${LINKED}`) });
+      await expect(link.getByText('verified')).toBeVisible();
+      // ORCID's iD icon, before the address as ORCID's guidelines place it.
+      await expect(link.locator('svg[class*="orcidIcon"]')).toBeVisible();
+      await saveScreenshot(page, testInfo, 'orcid-linked-profile', { fullPage: false });
+
+      // Unlinked again, so the journey can run once more on the same server.
+      const cleared = await page.request.put(`${APP}/api/v1/profiles/${userId}/orcid`, {
+        data: { orcid: null },
+      });
+      expect(cleared.status()).toBe(200);
       expect(trouble).toEqual([]);
     });
   });

@@ -12,11 +12,12 @@ export type PersonClaims = {
 
 /**
  * A real OpenID Connect provider (the `oidc-provider` package) on 127.0.0.1, while the app is on
- * localhost: its login form is driven over HTTP as a browser would, cookies and all. One per file.
+ * localhost: its login form is driven over HTTP as a browser would, cookies and all. One per file,
+ * on a free port unless given one.
  */
-export async function startOidcProvider(redirectUri: string) {
+export async function startOidcProvider(redirectUri: string, port = 0) {
   const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const people = new Map<string, PersonClaims>();
   const settings = { idTokenSeconds: 3600 };
