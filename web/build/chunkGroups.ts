@@ -29,7 +29,7 @@ const WEB_SOURCE = /[\\/]web[\\/]src[\\/]/;
  * through its own small hook).
  */
 const FORM_KIT =
-  /web[\\/]src[\\/](forms[\\/](?!SelectField|ComboBoxField|CodeInput|PasswordGuidelines|EntryList|useLimitNotice|useFormMutation|serverErrors)|shell[\\/]CardPage|auth[\\/](authMessages|authApi|signInProblem)|lookups[\\/]referenceData)/;
+  /web[\\/]src[\\/](forms[\\/](?!SelectField|ComboBoxField|CodeInput|PasswordGuidelines|EntryList|EntryRow|useLimitNotice|useFormMutation|serverErrors)|shell[\\/]CardPage|auth[\\/](authMessages|authApi|signInProblem)|lookups[\\/]referenceData)/;
 
 /**
  * Small modules that several signed-in screens share: the screen frame, the member's photo and
@@ -38,7 +38,7 @@ const FORM_KIT =
  * dialogs' contents and schemas stay out: only the screens that use them load them.
  */
 const SCREEN_KIT =
-  /web[\\/]src[\\/](shell[\\/](Screen|Avatar|MenuButton|anchoredPopup|ModalDialog|BackButton)|people[\\/](PersonPhoto|RoleIcon|ClearableSelect)|forms[\\/](SelectField|ComboBoxField|EntryList|useLimitNotice|useFormMutation|serverErrors)|lookups[\\/]pickable|ideas[\\/](ideaIcons|ideasApi|feedSearch|ideaProblems|ideaOwnership|SupportChips|PostIdeaButton|useIdea)|lists[\\/](urlState|useUrlState|useBackToFirstPage|Pager|pageNumbers)|profiles[\\/](profileApi|profileProblems|periods)|format[\\/]dates)\.|contract[\\/]src[\\/](ideaMessages|profileMessages)\.|@tanstack[\\/].*(useMutation|mutationObserver)\./;
+  /web[\\/]src[\\/](shell[\\/](Screen|Avatar|MenuButton|anchoredPopup|ModalDialog|BackButton)|people[\\/](PersonPhoto|RoleIcon|ClearableSelect)|forms[\\/](SelectField|ComboBoxField|EntryList|EntryRow|useLimitNotice|useFormMutation|serverErrors)|lookups[\\/]pickable|ideas[\\/](ideaIcons|ideasApi|feedSearch|ideaProblems|ideaOwnership|SupportChips|PostIdeaButton|useIdea)|lists[\\/](urlState|useUrlState|useBackToFirstPage|Pager|pageNumbers)|profiles[\\/](profileApi|profileProblems|periods)|format[\\/]dates)\.|contract[\\/]src[\\/](ideaMessages|profileMessages)\.|@tanstack[\\/].*(useMutation|mutationObserver)\./;
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;

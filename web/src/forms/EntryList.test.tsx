@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { useForm } from 'react-hook-form';
+import { type UseFormReturn, useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EntryList } from './EntryList.tsx';
 
@@ -87,5 +87,86 @@ describe('EntryList', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  describe('a long list', () => {
+    let form: UseFormReturn<Values>;
+    function Long({ count }: { count: number }) {
+      form = useForm<Values>({
+        defaultValues: {
+          grants: Array.from({ length: count }, (_, i) => ({ title: `Grant ${i + 1} title` })),
+        },
+      });
+      const errors = form.formState.errors.grants;
+      return (
+        <EntryList
+          control={form.control}
+          name="grants"
+          noun="grant"
+          blank={{ title: '' }}
+          max={100}
+          limitMessage="Grants must have at most 100 entries."
+          addLabel="Add grant"
+          collapseAfter={2}
+          pageSize={3}
+          summary={(index) => ({ title: form.getValues(`grants.${index}.title`), detail: '' })}
+          hasError={(index) => errors?.[index] !== undefined}
+        >
+          {(index) => (
+            <input aria-label={`Title ${index + 1}`} {...form.register(`grants.${index}.title`)} />
+          )}
+        </EntryList>
+      );
+    }
+    const fields = () => screen.queryAllByRole('textbox');
+
+    it('shows each entry as its line, its fields behind Edit', () => {
+      render(<Long count={3} />);
+      expect(fields()).toEqual([]);
+      expect(screen.getByText('Grant 2 title')).toBeTruthy();
+      expect(screen.getByText('3 entries: choose Edit to change one.')).toBeTruthy();
+      const edit = button('Edit grant 2');
+      expect(edit.getAttribute('aria-expanded')).toBe('false');
+      fireEvent.click(edit);
+      expect(edit.getAttribute('aria-expanded')).toBe('true');
+      expect(fields().map((field) => field.getAttribute('aria-label'))).toEqual(['Title 2']);
+      // An open entry stays open where it moves.
+      fireEvent.click(button('Move grant 2 up'));
+      expect(form.getValues().grants.map((grant) => grant.title)).toEqual([
+        'Grant 2 title',
+        'Grant 1 title',
+        'Grant 3 title',
+      ]);
+      expect(button('Edit grant 1').getAttribute('aria-expanded')).toBe('true');
+      fireEvent.click(button('Edit grant 1'));
+      expect(fields()).toEqual([]);
+    });
+
+    it('opens an entry with a message, and a new one with focus in it', () => {
+      render(<Long count={3} />);
+      act(() => form.setError('grants.2.title', { message: 'Title is too long.' }));
+      expect(button('Edit grant 3').getAttribute('aria-expanded')).toBe('true');
+      expect(fields().map((field) => field.getAttribute('aria-label'))).toEqual(['Title 3']);
+      fireEvent.click(button('Add grant'));
+      expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Title 4' }));
+    });
+
+    it('draws a page of lines, an entry with a message beyond it, and the rest on asking', () => {
+      render(<Long count={5} />);
+      expect(screen.queryByText('Grant 4 title')).toBeNull();
+      act(() => form.setError('grants.4.title', { message: 'Title is too long.' }));
+      expect(screen.getByRole('textbox', { name: 'Title 5' })).toBeTruthy();
+      expect(screen.queryByText('Grant 4 title')).toBeNull();
+      fireEvent.click(button('Show all 5 entries'));
+      expect(screen.getByText('Grant 4 title')).toBeTruthy();
+      expect(document.activeElement).toBe(screen.getByRole('group', { name: 'Grant 4' }));
+      expect(screen.queryByRole('button', { name: 'Show all 5 entries' })).toBeNull();
+    });
+
+    it('opens as it always did while the list is short', () => {
+      render(<Long count={2} />);
+      expect(fields()).toHaveLength(2);
+      expect(screen.queryByRole('button', { name: 'Edit grant 1' })).toBeNull();
+    });
   });
 });

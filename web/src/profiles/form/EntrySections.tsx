@@ -106,6 +106,13 @@ type SectionErrors = (Record<string, FieldError | undefined> | undefined)[] & {
   message?: string;
 };
 
+/**
+ * More entries than this open as summaries, each with its fields behind Edit, the first PAGE of
+ * them drawn until "Show all" (decision 0041).
+ */
+const COLLAPSE_AFTER = 10;
+const PAGE = 20;
+
 const inputProps = {
   year: { type: 'text', inputMode: 'numeric', autoComplete: 'off' },
   count: { type: 'text', inputMode: 'numeric', autoComplete: 'off' },
@@ -127,6 +134,19 @@ export function EntrySection<Section extends ProfileSection>({
   const { noun, lead, reorder, fields, ...texts } = sectionForms[section] as SectionForm<Section>;
   const errors = form.formState.errors[section] as SectionErrors | undefined;
   const blank = Object.fromEntries(fields.map((field) => [field.key, ''])) as never;
+  const [first, ...rest] = fields;
+  // Read when the line is drawn, so a closed entry's line shows what was typed in it.
+  const summary = (index: number) => {
+    const entry = (form.getValues(`${section}.${index}` as FieldPath<ProfileFormValues>) ??
+      {}) as Record<string, string | undefined>;
+    const detail = rest
+      .filter((field) => field.kind !== 'area' && field.kind !== 'url')
+      .map((field) => entry[field.key]?.trim())
+      .filter(Boolean)
+      .slice(0, 3)
+      .join(' · ');
+    return { title: (first && entry[first.key]?.trim()) || '', detail };
+  };
   return (
     <ProfileFormSection title={title ?? texts.title}>
       {lead && <p className={styles.sectionLead}>{lead}</p>}
@@ -140,6 +160,10 @@ export function EntrySection<Section extends ProfileSection>({
         addLabel={`Add ${noun}`}
         reorder={reorder}
         error={errors?.root?.message ?? errors?.message}
+        collapseAfter={COLLAPSE_AFTER}
+        pageSize={PAGE}
+        summary={summary}
+        hasError={(index) => errors?.[index] !== undefined}
       >
         {(index) => (
           <div className={styles.grid}>
