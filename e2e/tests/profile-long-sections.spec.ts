@@ -12,7 +12,7 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 const many = <T>(count: number, entry: (i: number) => T) =>
   Array.from({ length: count }, (_, i) => entry(i));
 
-// Decision 0041: a section of more entries than ten opens as lines, twenty drawn until asked.
+// Decision 0043: a section of more entries than ten opens as lines, twenty drawn until asked.
 test.describe('long profile sections', () => {
   test('1,000 publications open as lines to edit one by one @phone', async ({ page }, testInfo) => {
     const trouble = watchForTrouble(page);

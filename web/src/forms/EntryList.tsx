@@ -32,7 +32,7 @@ interface EntryListProps<T extends FieldValues, N extends ArrayPath<T>, Out> {
   /**
    * A list that opens with more entries than this shows each as its summary, its fields behind
    * an Edit button: a thousand entries' fields would take seconds to show and slow every
-   * keystroke (decision 0041). Needs `summary`.
+   * keystroke (decision 0043). Needs `summary`.
    */
   collapseAfter?: number;
   /** An entry in a line: what it is called and a few of its details. */

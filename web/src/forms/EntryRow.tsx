@@ -36,7 +36,7 @@ interface EntryRowProps {
 
 /**
  * One entry of an EntryList. Memoised: with its handlers stable and a closed entry's body null,
- * a change to one entry of a thousand redraws that entry only (decision 0041).
+ * a change to one entry of a thousand redraws that entry only (decision 0043).
  */
 export const EntryRow = memo(function EntryRow({
   id,

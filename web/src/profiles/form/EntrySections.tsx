@@ -108,7 +108,7 @@ type SectionErrors = (Record<string, FieldError | undefined> | undefined)[] & {
 
 /**
  * More entries than this open as summaries, each with its fields behind Edit, the first PAGE of
- * them drawn until "Show all" (decision 0041).
+ * them drawn until "Show all" (decision 0043).
  */
 const COLLAPSE_AFTER = 10;
 const PAGE = 20;
