@@ -136,7 +136,13 @@ export function createApp(deps: Deps) {
   });
 
   // JSON compresses to a fifth; answers under 1 KiB and clients that do not ask are left alone.
-  app.use('/api/*', compress());
+  // Vary is set before the route answers: compress() adding it afterwards would copy every answer
+  // through a stream, the cost decision 0018 removed from c.header() (decision 0041).
+  const compressJson = compress();
+  app.use('/api/*', (c, next) => {
+    c.header('Vary', 'Accept-Encoding');
+    return compressJson(c, next);
+  });
   app.use('/api/*', originCheck(deps.config.allowedOrigins));
   // Each route limits its own body (http/access.ts); a call to no route is held to the JSON limit,
   // so its body is drained before the 404 like any other refused body.

@@ -7,16 +7,48 @@ import { type Database, queryRows } from './client.ts';
 import { schools } from './schema.ts';
 import { inTenant } from './tenant-scope.ts';
 
-/** The texts sent to PostgreSQL while `work` runs, one per round trip. */
+/** The texts sent to PostgreSQL while `work` runs, in order. */
 async function sentDuring(work: () => Promise<unknown>): Promise<string[]> {
-  const spy = vi.spyOn(pg.Client.prototype, 'query');
+  return (await roundTripsDuring(work)).flat();
+}
+
+/**
+ * The texts sent while `work` runs, grouped by round trip: texts sent one after another with no
+ * answer between them travel together.
+ */
+async function roundTripsDuring(work: () => Promise<unknown>): Promise<string[][]> {
+  const trips: string[][] = [];
+  let answered = true;
+  const client = pg.Client.prototype;
+  const { query } = client;
+  const send = vi.spyOn(client, 'query').mockImplementation(function (
+    this: pg.Client,
+    ...args: unknown[]
+  ) {
+    const [config] = args;
+    if (answered) trips.push([]);
+    trips.at(-1)?.push(typeof config === 'string' ? config : (config as { text: string }).text);
+    answered = false;
+    // biome-ignore lint/suspicious/noExplicitAny: passed through unchanged.
+    return (query as any).apply(this, args);
+  });
+  // Each statement's answer ends with ReadyForQuery, handed to the statement's own Query.
+  type Answering = { handleReadyForQuery(connection: unknown): void };
+  const statement = pg.Query.prototype as unknown as Answering;
+  const { handleReadyForQuery } = statement;
+  const answer = vi.spyOn(statement, 'handleReadyForQuery').mockImplementation(function (
+    this: Answering,
+    connection: unknown,
+  ) {
+    answered = true;
+    handleReadyForQuery.call(this, connection);
+  });
   try {
     await work();
-    return spy.mock.calls.map(([config]) =>
-      typeof config === 'string' ? config : (config as { text: string }).text,
-    );
+    return trips;
   } finally {
-    spy.mockRestore();
+    send.mockRestore();
+    answer.mockRestore();
   }
 }
 
@@ -30,9 +62,9 @@ describe.skipIf(testDatabaseKind !== 'postgres')('the PostgreSQL connection', ()
   });
   afterAll(() => database.close());
 
-  it("sends a tenant transaction's begin with its binding: one round trip fewer", async () => {
+  it("sends a tenant transaction's begin and binding with its first statement: two round trips fewer", async () => {
     let seen: { tenant: string; role: string; first: string; second: string } | undefined;
-    const sent = await sentDuring(async () => {
+    const trips = await roundTripsDuring(async () => {
       seen = await inTenant(database.db, tenantId, async (tx) => {
         const read = () =>
           queryRows<{ tenant: string; role: string; at: string }>(
@@ -49,9 +81,11 @@ describe.skipIf(testDatabaseKind !== 'postgres')('the PostgreSQL connection', ()
         };
       });
     });
-    expect(sent).toHaveLength(4);
-    expect(sent[0]).toMatch(/^begin; select set_config\('app\.tenant_id', '\d+', true\)/);
-    expect(sent[3]).toBe('commit');
+    expect(trips).toHaveLength(3);
+    expect(trips[0]).toHaveLength(2);
+    expect(trips[0]?.[0]).toMatch(/^begin; select set_config\('app\.tenant_id', '\d+', true\)/);
+    expect(trips[0]?.[1]).toMatch(/^select current_setting/);
+    expect(trips[2]).toEqual(['commit']);
     // Bound, switched to the application role, and one transaction: now() is its start.
     expect(seen).toMatchObject({ tenant: String(tenantId), role: 'kindling_app' });
     expect(seen?.second).toBe(seen?.first);
@@ -74,6 +108,22 @@ describe.skipIf(testDatabaseKind !== 'postgres')('the PostgreSQL connection', ()
       }),
     );
     await expect(refused).rejects.toThrow('refused before any statement');
+  });
+
+  it('sends nothing for a tenant transaction that only binds', async () => {
+    expect(await sentDuring(() => inTenant(database.db, tenantId, async () => 'done'))).toEqual([]);
+  });
+
+  it('answers the error of the statement sent with the binding, and rolls back', async () => {
+    const trips = await roundTripsDuring(() =>
+      inTenant(database.db, tenantId, (tx) =>
+        queryRows(tx, sql`select 1 / ${0}::int as never`),
+      ).catch((error: Error) => error.message),
+    );
+    expect(trips.map((trip) => trip.length)).toEqual([2, 1]);
+    expect(trips[1]).toEqual(['rollback']);
+    const [row] = await queryRows<{ one: number }>(database.db, sql`select ${1}::int as one`);
+    expect(row?.one).toBe(1);
   });
 
   it('rolls back a failed tenant transaction and keeps the connection usable', async () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
@@ -107,6 +108,19 @@ function statementName(text: string): string | undefined {
   return name;
 }
 
+/**
+ * Writes committed through PostgreSQL by this process, counted once each is: the session
+ * middleware's cache drops what it holds when the count moves (decision 0041).
+ */
+let writesCommitted = 0;
+
+export function committedWrites(): number {
+  return writesCommitted;
+}
+
+/** Statements that change no row: reads (the tables' functions called by selects only read) and transaction control. */
+const CHANGES_NOTHING = /^\s*(select|begin|commit|rollback|savepoint|release)\b/i;
+
 /** What a deferred `begin`, or a `commit` or `rollback` of a transaction that ran nothing, answers. */
 const NOTHING_SENT = Object.freeze({ command: null, rowCount: 0, rows: [], fields: [] });
 
@@ -127,19 +141,62 @@ const BIND_TENANT = /^select set_config\('app\.tenant_id', \$1, true\)/;
  *
  * And it holds back a transaction's `begin` until its first statement, and sends the two in one
  * message when that statement binds the tenant: every request's transaction begins that way, and
- * a round trip over loopback TCP costs more CPU than that short statement (decision 0020). A
- * transaction that ran nothing sends nothing, not even its `commit`.
+ * a round trip over loopback TCP costs more CPU than that short statement (decision 0020). The
+ * binding is held back in turn and written together with the statement after it, in pipeline
+ * mode, so a request's transaction costs two round trips (that and its `commit`) instead of three
+ * (decision 0041). A transaction that ran nothing sends nothing, not even its `commit`.
  */
 class PreparingClient extends pg.Client {
   #beginHeld = false;
+  /** The `begin` and tenant binding, as one simple query, waiting for the statement after them. */
+  #opening: string | null = null;
+  #inTransaction = false;
+  /** Whether the open transaction has sent a statement that may change rows. */
+  #wrote = false;
 
-  // biome-ignore lint/suspicious/noExplicitAny: pg.Client#query has many overloads; this only adds a name.
+  /** Counts a write once it is committed: at its transaction's end, or at its own outside one. */
+  // biome-ignore lint/suspicious/noExplicitAny: pg.Client#query has many overloads.
   override query(config: any, values?: any, callback?: any): any {
+    const text = typeof config === 'string' ? config : config?.text;
+    if (typeof text !== 'string' || !this.#commitsWrite(text)) {
+      return this.#send(config, values, callback);
+    }
+    if (typeof callback === 'function') {
+      return this.#send(config, values, (error: unknown, result: unknown) => {
+        writesCommitted++;
+        callback(error, result);
+      });
+    }
+    return (this.#send(config, values) as Promise<unknown>).finally(() => {
+      writesCommitted++;
+    });
+  }
+
+  /** Whether `text`, once answered, ends a write: a write outside a transaction, or the commit of one that wrote. */
+  #commitsWrite(text: string): boolean {
+    if (/^begin\b/i.test(text)) {
+      this.#inTransaction = true;
+      return false;
+    }
+    if (text === 'commit' || text === 'rollback') {
+      const wrote = this.#wrote;
+      this.#inTransaction = false;
+      this.#wrote = false;
+      return wrote;
+    }
+    if (CHANGES_NOTHING.test(text)) return false;
+    if (!this.#inTransaction) return true;
+    this.#wrote = true;
+    return false;
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: as query().
+  #send(config: any, values?: any, callback?: any): any {
     const parameters = Array.isArray(values) ? values : config?.values;
     const text = typeof config === 'string' ? config : config?.text;
     // Only drizzle's transactions use the promise form for these; pool.query passes a callback.
     if (callback === undefined && typeof text === 'string') {
-      if (text === 'begin' && !this.#beginHeld) {
+      if (text === 'begin' && !this.#beginHeld && this.#opening === null) {
         this.#beginHeld = true;
         return Promise.resolve(NOTHING_SENT);
       }
@@ -150,12 +207,18 @@ class PreparingClient extends pg.Client {
           const inline = text.replace(/\$(\d+)/g, (_: string, n: string) =>
             this.escapeLiteral(String(parameters[Number(n) - 1])),
           );
-          // A simple query of two statements answers one result each; the caller wants the bind's.
-          return super
-            .query(`begin; ${inline}`)
-            .then((results: unknown) => (results as unknown[])[1]);
+          // Nobody reads the binding's result; an error in it fails the statement sent with it.
+          this.#opening = `begin; ${inline}`;
+          return Promise.resolve(NOTHING_SENT);
         }
-        return super.query('begin').then(() => this.query(config, values));
+        return super.query('begin').then(() => this.#send(config, values));
+      }
+      if (this.#opening !== null) {
+        const opening = this.#opening;
+        this.#opening = null;
+        // Bound and nothing more: the binding changes nothing outside its transaction.
+        if (text === 'commit' || text === 'rollback') return Promise.resolve(NOTHING_SENT);
+        return this.#withOpening(opening, config, values);
       }
     }
     const name =
@@ -165,6 +228,24 @@ class PreparingClient extends pg.Client {
     if (!name) return super.query(config, values, callback);
     const named = typeof config === 'string' ? { text, name } : { ...config, name };
     return super.query(named, values, callback);
+  }
+
+  /**
+   * The held `begin` and binding and then `config`, written to the socket at once: the pool's
+   * clients run in pipeline mode, so the second goes out without waiting for the first's answer,
+   * and PostgreSQL runs them in order. Answers `config`'s result, or the first error.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: as query().
+  #withOpening(opening: string, config: any, values: any): Promise<unknown> {
+    const socket = (this as unknown as { connection: { stream: Writable } }).connection.stream;
+    socket.cork();
+    try {
+      const opened: Promise<unknown> = super.query(opening);
+      const statement: Promise<unknown> = this.#send(config, values);
+      return Promise.all([opened, statement]).then(([, result]) => result);
+    } finally {
+      socket.uncork();
+    }
   }
 }
 
@@ -176,6 +257,9 @@ export async function openPostgres(url: string, max = 20): Promise<Database> {
     connectionString: url,
     max,
     Client: PreparingClient,
+    // Statements are written without waiting for the one before to be answered; drizzle awaits
+    // each, so only PreparingClient's held binding and its next statement ever travel together.
+    pipeline: true,
     options: '-c jit=off -c max_parallel_workers_per_gather=0',
   });
   // A lost connection (server restart, network cut) must not crash the process: the pool reports
