@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase, testDatabaseKind } from '../../test/databases.ts';
 import { makeTenant } from '../../test/factories.ts';
 import { type Database, queryRows } from './client.ts';
@@ -62,7 +62,11 @@ describe.skipIf(testDatabaseKind !== 'postgres')('the PostgreSQL connection', ()
   });
   afterAll(() => database.close());
 
-  it("sends a tenant transaction's begin and binding with its first statement: two round trips fewer", async () => {
+  /** Lets any held `commit` go out (db/client.ts), so a test sees only its own statements. */
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
+  beforeEach(settled);
+
+  it("sends a read-only tenant transaction's begin, binding and first statement together, and its commit with the next", async () => {
     let seen: { tenant: string; role: string; first: string; second: string } | undefined;
     const trips = await roundTripsDuring(async () => {
       seen = await inTenant(database.db, tenantId, async (tx) => {
@@ -80,15 +84,55 @@ describe.skipIf(testDatabaseKind !== 'postgres')('the PostgreSQL connection', ()
           second: second?.at ?? '',
         };
       });
+      // The pool hands out the connection released last, with its commit still held.
+      await queryRows(database.db, sql`select ${1}::int as one`);
     });
     expect(trips).toHaveLength(3);
     expect(trips[0]).toHaveLength(2);
     expect(trips[0]?.[0]).toMatch(/^begin; select set_config\('app\.tenant_id', '\d+', true\)/);
     expect(trips[0]?.[1]).toMatch(/^select current_setting/);
-    expect(trips[2]).toEqual(['commit']);
+    expect(trips[2]).toEqual(['commit', 'select $1::int as one']);
     // Bound, switched to the application role, and one transaction: now() is its start.
     expect(seen).toMatchObject({ tenant: String(tenantId), role: 'kindling_app' });
     expect(seen?.second).toBe(seen?.first);
+  });
+
+  it('sends a held commit alone at the next turn of the event loop when nothing follows', async () => {
+    const trips = await roundTripsDuring(async () => {
+      await inTenant(database.db, tenantId, (tx) => tx.select().from(schools));
+      await settled();
+    });
+    expect(trips.map((trip) => trip.length)).toEqual([2, 1]);
+    expect(trips[1]).toEqual(['commit']);
+    const [open] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and state like 'idle in transaction%'`,
+    );
+    expect(open?.n).toBe(0);
+  });
+
+  it('sends the commit of a transaction that writes or locks at once', async () => {
+    const [school] = await inTenant(database.db, tenantId, (tx) =>
+      tx.insert(schools).values({ tenantId, name: 'Locked' }).returning({ id: schools.id }),
+    );
+    const trips = await roundTripsDuring(async () => {
+      await inTenant(database.db, tenantId, (tx) =>
+        queryRows(tx, sql`select id from schools where id = ${school?.id ?? 0} for update`),
+      );
+      await inTenant(database.db, tenantId, (tx) =>
+        tx
+          .update(schools)
+          .set({ name: 'Renamed' })
+          .where(eq(schools.id, school?.id ?? 0)),
+      );
+    });
+    expect(trips.map((trip) => trip.at(-1))).toEqual([
+      expect.stringMatching(/for update$/),
+      'commit',
+      expect.stringMatching(/^update/),
+      'commit',
+    ]);
   });
 
   it('sends a held begin on its own before any other first statement', async () => {
@@ -97,7 +141,8 @@ describe.skipIf(testDatabaseKind !== 'postgres')('the PostgreSQL connection', ()
         await tx.execute(sql`select ${1}::int as one`);
       }),
     );
-    expect(sent).toEqual(['begin', 'select $1::int as one', 'commit']);
+    // A read-only transaction: its commit waits for the connection's next statement.
+    expect(sent).toEqual(['begin', 'select $1::int as one']);
   });
 
   it('sends nothing for a transaction that runs nothing', async () => {

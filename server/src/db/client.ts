@@ -121,6 +121,10 @@ export function committedWrites(): number {
 /** Statements that change no row: reads (the tables' functions called by selects only read) and transaction control. */
 const CHANGES_NOTHING = /^\s*(select|begin|commit|rollback|savepoint|release)\b/i;
 
+/** Reads that take locks or change something all the same: their transaction's `commit` goes out at once. */
+const LOCKS_OR_CHANGES =
+  /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b|advisory|nextval|setval|pg_notify/i;
+
 /** What a deferred `begin`, or a `commit` or `rollback` of a transaction that ran nothing, answers. */
 const NOTHING_SENT = Object.freeze({ command: null, rowCount: 0, rows: [], fields: [] });
 
@@ -143,8 +147,10 @@ const BIND_TENANT = /^select set_config\('app\.tenant_id', \$1, true\)/;
  * message when that statement binds the tenant: every request's transaction begins that way, and
  * a round trip over loopback TCP costs more CPU than that short statement (decision 0020). The
  * binding is held back in turn and written together with the statement after it, in pipeline
- * mode, so a request's transaction costs two round trips (that and its `commit`) instead of three
- * (decision 0041). A transaction that ran nothing sends nothing, not even its `commit`.
+ * mode; and the `commit` of a transaction that only read is held back too, to go out with the
+ * connection's next statement, or alone at the event loop's next turn if none comes first. A
+ * signed-in read thus costs one round trip instead of three (decision 0041). A transaction that
+ * ran nothing sends nothing, not even its `commit`.
  */
 class PreparingClient extends pg.Client {
   #beginHeld = false;
@@ -153,6 +159,10 @@ class PreparingClient extends pg.Client {
   #inTransaction = false;
   /** Whether the open transaction has sent a statement that may change rows. */
   #wrote = false;
+  /** Whether it has sent nothing but reads that take no lock: its `commit` can wait. */
+  #onlyRead = true;
+  /** A read-only transaction's `commit`, not sent yet: the server holds its snapshot until then. */
+  #commitHeld = false;
 
   /** Counts a write once it is committed: at its transaction's end, or at its own outside one. */
   // biome-ignore lint/suspicious/noExplicitAny: pg.Client#query has many overloads.
@@ -176,6 +186,7 @@ class PreparingClient extends pg.Client {
   #commitsWrite(text: string): boolean {
     if (/^begin\b/i.test(text)) {
       this.#inTransaction = true;
+      this.#onlyRead = true;
       return false;
     }
     if (text === 'commit' || text === 'rollback') {
@@ -184,7 +195,9 @@ class PreparingClient extends pg.Client {
       this.#wrote = false;
       return wrote;
     }
-    if (CHANGES_NOTHING.test(text)) return false;
+    const changesNothing = CHANGES_NOTHING.test(text);
+    if (!changesNothing || LOCKS_OR_CHANGES.test(text)) this.#onlyRead = false;
+    if (changesNothing) return false;
     if (!this.#inTransaction) return true;
     this.#wrote = true;
     return false;
@@ -211,7 +224,7 @@ class PreparingClient extends pg.Client {
           this.#opening = `begin; ${inline}`;
           return Promise.resolve(NOTHING_SENT);
         }
-        return super.query('begin').then(() => this.#send(config, values));
+        return this.#out(() => super.query('begin')).then(() => this.#send(config, values));
       }
       if (this.#opening !== null) {
         const opening = this.#opening;
@@ -220,14 +233,39 @@ class PreparingClient extends pg.Client {
         if (text === 'commit' || text === 'rollback') return Promise.resolve(NOTHING_SENT);
         return this.#withOpening(opening, config, values);
       }
+      if (text === 'commit' && this.#onlyRead) {
+        // It read and locked nothing, so its end changes nothing another connection can see.
+        this.#commitHeld = true;
+        setImmediate(() => this.#out(() => undefined));
+        return Promise.resolve(NOTHING_SENT);
+      }
     }
     const name =
       typeof text === 'string' && !config?.name && parameters?.length > 0
         ? statementName(text)
         : undefined;
-    if (!name) return super.query(config, values, callback);
+    if (!name) return this.#out(() => super.query(config, values, callback));
     const named = typeof config === 'string' ? { text, name } : { ...config, name };
-    return super.query(named, values, callback);
+    return this.#out(() => super.query(named, values, callback));
+  }
+
+  /** Runs `send`, after the held `commit` if there is one, both in one write to the socket. */
+  #out<T>(send: () => T): T {
+    if (!this.#commitHeld) return send();
+    this.#commitHeld = false;
+    const socket = this.#socket();
+    socket.cork();
+    try {
+      // A read-only commit fails only with its connection, and then so does what follows it.
+      super.query('commit').catch(() => {});
+      return send();
+    } finally {
+      socket.uncork();
+    }
+  }
+
+  #socket(): Writable {
+    return (this as unknown as { connection: { stream: Writable } }).connection.stream;
   }
 
   /**
@@ -237,10 +275,10 @@ class PreparingClient extends pg.Client {
    */
   // biome-ignore lint/suspicious/noExplicitAny: as query().
   #withOpening(opening: string, config: any, values: any): Promise<unknown> {
-    const socket = (this as unknown as { connection: { stream: Writable } }).connection.stream;
+    const socket = this.#socket();
     socket.cork();
     try {
-      const opened: Promise<unknown> = super.query(opening);
+      const opened: Promise<unknown> = this.#out(() => super.query(opening));
       const statement: Promise<unknown> = this.#send(config, values);
       return Promise.all([opened, statement]).then(([, result]) => result);
     } finally {
