@@ -13,9 +13,12 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
-import * as schema from './schema.ts';
 
-type Schema = typeof schema;
+/**
+ * No schema is given to drizzle: only its relational queries (`db.query.…`), which nothing uses,
+ * need one, and with it every transaction built a query builder per table (decision 0041).
+ */
+type Schema = Record<string, never>;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Either a whole database or a transaction: what repositories accept. */
@@ -77,7 +80,7 @@ export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Pr
       ...(loadDataDir ? { loadDataDir } : {}),
       extensions,
     });
-    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    const db = drizzlePglite({ client }) as unknown as Db;
     return {
       kind: 'pglite',
       db,
@@ -305,7 +308,7 @@ export async function openPostgres(url: string, max = 20): Promise<Database> {
   // anyway and its request answers 503.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzleNodePg({ client: pool }) as unknown as Db;
   return { kind: 'postgres', db, close: () => pool.end() };
 }
 
