@@ -137,7 +137,7 @@ export function createApp(deps: Deps) {
 
   // JSON compresses to a fifth; answers under 1 KiB and clients that do not ask are left alone.
   // Vary is set before the route answers: compress() adding it afterwards would copy every answer
-  // through a stream, the cost decision 0018 removed from c.header() (decision 0041).
+  // through a stream, the cost decision 0018 removed from c.header() (decision 0044).
   const compressJson = compress();
   app.use('/api/*', (c, next) => {
     c.header('Vary', 'Accept-Encoding');

@@ -13,7 +13,7 @@ const MOST_KEPT = 10_000;
 
 /**
  * The sessions this process looked up in the last second, by the hash of their cookie (decision
- * 0041). Any write this process commits (`committedWrites`, db/client.ts) drops them all, so a
+ * 0044). Any write this process commits (`committedWrites`, db/client.ts) drops them all, so a
  * sign-out, a revocation, a disable or a change of permissions made here applies to the very next
  * request, as without the cache; a lookup a write committed across is not kept. Only sessions
  * found are kept: an unknown or ended cookie is looked up every time.

@@ -20,7 +20,7 @@ const SEEN_EVERY_MS = 60_000;
 /**
  * Resolves the session cookie, if any, to the signed-in member; never rejects by itself. On
  * PostgreSQL a session found is kept for a second (session-cache.ts): the lookup was a quarter of
- * a signed-in read's round trips (decision 0041). The embedded database has no round trip to save.
+ * a signed-in read's round trips (decision 0044). The embedded database has no round trip to save.
  */
 export function resolveSession(deps: Deps): MiddlewareHandler<AppEnv> {
   const cache = deps.database.kind === 'postgres' ? new SessionCache(committedWrites) : null;

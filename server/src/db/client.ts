@@ -16,7 +16,7 @@ import type { DatabaseConfig } from '../config.ts';
 
 /**
  * No schema is given to drizzle: only its relational queries (`db.query.…`), which nothing uses,
- * need one, and with it every transaction built a query builder per table (decision 0041).
+ * need one, and with it every transaction built a query builder per table (decision 0044).
  */
 type Schema = Record<string, never>;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -113,7 +113,7 @@ function statementName(text: string): string | undefined {
 
 /**
  * Writes committed through PostgreSQL by this process, counted once each is: the session
- * middleware's cache drops what it holds when the count moves (decision 0041).
+ * middleware's cache drops what it holds when the count moves (decision 0044).
  */
 let writesCommitted = 0;
 
@@ -152,7 +152,7 @@ const BIND_TENANT = /^select set_config\('app\.tenant_id', \$1, true\)/;
  * binding is held back in turn and written together with the statement after it, in pipeline
  * mode; and the `commit` of a transaction that only read is held back too, to go out with the
  * connection's next statement, or alone at the event loop's next turn if none comes first. A
- * signed-in read thus costs one round trip instead of three (decision 0041). A transaction that
+ * signed-in read thus costs one round trip instead of three (decision 0044). A transaction that
  * ran nothing sends nothing, not even its `commit`.
  */
 class PreparingClient extends pg.Client {
