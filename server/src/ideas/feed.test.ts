@@ -396,8 +396,8 @@ describe('the idea feed: GET /ideas, /ideas/count, /users/{id}/ideas, /filter/id
       expect(full).toBe(one);
       expect(deep).toBe(one);
       expect(filtered).toBe(one);
-      // session lookup, tenant binding, count, page (+ begin/commit on node-postgres)
-      expect(one).toBeLessThanOrEqual(6);
+      // tenant binding, count, page (+ begin/commit on node-postgres)
+      expect(one).toBeLessThanOrEqual(5);
     });
   });
 
