@@ -26,6 +26,8 @@ export * from './notificationSettingsMessages.ts';
 export * from './notifications.ts';
 export * from './orcid.ts';
 export * from './overview.ts';
+export * from './passkeyMessages.ts';
+export * from './passkeys.ts';
 export * from './people.ts';
 export * from './privacy.ts';
 export * from './privacyMessages.ts';

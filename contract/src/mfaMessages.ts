@@ -24,6 +24,6 @@ export const mfaMessages = {
     'Set up two-step verification for your own account first, so that requiring it does not lock you out.',
 } as const;
 
-/** How a sign-in's second step may be answered (CONTRACT §11); passkeys join with issue 20's rest. */
-export const mfaMethods = ['totp', 'recovery_code'] as const;
+/** How a sign-in's second step may be answered (CONTRACT §11), as the member has set them up. */
+export const mfaMethods = ['totp', 'recovery_code', 'webauthn'] as const;
 export type MfaMethod = (typeof mfaMethods)[number];

@@ -32,6 +32,7 @@ import { mfaRoutes } from './mfa/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { notificationSettingsRoutes } from './notifications/settings-routes.ts';
 import { overviewRoutes } from './overview/routes.ts';
+import { passkeyRoutes } from './passkeys/routes.ts';
 import { peopleRoutes } from './people/routes.ts';
 import { privacyRoutes } from './privacy/routes.ts';
 import { profileRoutes } from './profiles/routes.ts';
@@ -69,6 +70,7 @@ function apiRoutes(deps: Deps) {
     .route('/', accountRoutes(deps))
     .route('/', mfaRoutes(deps))
     .route('/', privacyRoutes(deps))
+    .route('/', passkeyRoutes(deps))
     .route('/', invitationRoutes(deps))
     .route('/', memberRoutes(deps))
     .route('/', overviewRoutes(deps))

@@ -28,6 +28,11 @@ export interface RateLimits {
    * §11): 10 in 15 minutes.
    */
   mfaFailures: RateLimiterAbstract;
+  /**
+   * Passkey ceremonies started before signing in, per client address: 30 in 5 minutes. Each
+   * leaves a challenge row for 5 minutes (passkeys/sign-in.ts).
+   */
+  passkeyCeremonies: RateLimiterAbstract;
   /** Invitation requests per client address: 20 an hour, whatever their answer. */
   invitationRequests: RateLimiterAbstract;
   /** Reset codes per tenant and e-mail: 5 an hour. */
@@ -73,6 +78,7 @@ export function createRateLimits(config: Config): RateLimits {
     signInFailuresPerEmail: make('signin-fail-email', 100, 900),
     passwordChecks: make('password-check', 10, 900),
     mfaFailures: make('mfa-fail', 10, 900),
+    passkeyCeremonies: make('passkey-ceremony', 30, 300),
     invitationRequests: make('invite-request', 20, 3600),
     resetCodes: make('reset-code', 5, 3600),
     comments: make('comment', 20, 600),

@@ -245,7 +245,7 @@ async function mustSetUpMfa(
   permissions: readonly string[],
 ): Promise<boolean> {
   if (!permissions.includes('admin') || !(await requiresMfaForAdmins(tx, tenantId))) return false;
-  return !(await secondFactorOf(tx, tenantId, userId)).totp;
+  return !(await secondFactorOf(tx, tenantId, userId)).any;
 }
 
 export function signOut(deps: Deps, tenantId: number, sessionId: number): Promise<void> {

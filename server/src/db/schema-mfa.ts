@@ -1,12 +1,14 @@
 /**
  * The second factor (CONTRACT §11, server/src/mfa): a member's authenticator app, their recovery
- * codes, and the challenges of sign-ins waiting for a code. Every table carries `tenant_id` and so
+ * codes, their passkeys, and the challenges of sign-ins and WebAuthn ceremonies waiting for an answer. Every table carries `tenant_id` and so
  * row-level security (security.ts).
  */
 import {
   bigint,
   boolean,
+  customType,
   foreignKey,
+  index,
   integer,
   pgTable,
   primaryKey,
@@ -89,5 +91,76 @@ export const mfaChallenges = pgTable(
       foreignColumns: [users.tenantId, users.id],
     }).onDelete('cascade'),
     uniqueIndex('mfa_challenges_token_key').on(t.tenantId, t.tokenHash),
+  ],
+);
+
+/** A credential's public key as the authenticator gave it (COSE), kept as the bytes it is. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  // node-postgres answers a Buffer and PGlite a Uint8Array: both become a plain Uint8Array.
+  fromDriver: (value) => new Uint8Array(value),
+});
+
+/**
+ * A member's passkey (WebAuthn, mfa/passkeys): a second factor, and a way to sign in without a
+ * password. `credential_id` is the authenticator's (base64url), unique in its tenant; `counter` is
+ * the signature counter last seen, which only moves forward.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    userId: userId(),
+    name: text('name').notNull(),
+    credentialId: text('credential_id').notNull(),
+    publicKey: bytea('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default([]),
+    /** Synced by its provider (iCloud Keychain, Google Password Manager): survives a lost device. */
+    backedUp: boolean('backed_up').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    lastUsedAt: at('last_used_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      columns: [t.tenantId, t.userId],
+      foreignColumns: [users.tenantId, users.id],
+    }).onDelete('cascade'),
+    uniqueIndex('passkeys_credential_key').on(t.tenantId, t.credentialId),
+    index('passkeys_user_idx').on(t.tenantId, t.userId),
+  ],
+);
+
+/**
+ * A WebAuthn ceremony's challenge, waiting for the browser's answer: 5 minutes, used once (the row
+ * is deleted by the statement that accepts it). Only its HMAC is kept. `purpose` says which
+ * ceremony it serves: `register` (a signed-in member adding a passkey), `sign_in` (a passkey
+ * sign-in, nobody known yet) or `mfa` (the second step of `mfa_challenge_id`'s sign-in).
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    purpose: text('purpose', { enum: ['register', 'sign_in', 'mfa'] }).notNull(),
+    userId: integer('user_id'),
+    mfaChallengeId: integer('mfa_challenge_id'),
+    challengeHash: text('challenge_hash').notNull(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      columns: [t.tenantId, t.userId],
+      foreignColumns: [users.tenantId, users.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.tenantId, t.mfaChallengeId],
+      foreignColumns: [mfaChallenges.tenantId, mfaChallenges.id],
+    }).onDelete('cascade'),
+    uniqueIndex('webauthn_challenges_hash_key').on(t.tenantId, t.challengeHash),
+    index('webauthn_challenges_expiry_idx').on(t.tenantId, t.expiresAt),
   ],
 );

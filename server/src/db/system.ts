@@ -64,6 +64,8 @@ export async function liveSessionByTokenHash(
             then coalesce((select t.require_mfa_for_admins from tenants t where t.id = s.tenant_id), false)
               and not exists (select 1 from totp_authenticators m
                 where m.tenant_id = s.tenant_id and m.user_id = s.user_id and m.enabled_at is not null)
+              and not exists (select 1 from passkeys p
+                where p.tenant_id = s.tenant_id and p.user_id = s.user_id)
             else false end as "mfaSetupRequired",
           (extract(epoch from s.issued_at) * 1000)::float8 as "issuedMs",
           (extract(epoch from s.expires_at) * 1000)::float8 as "expiresMs",

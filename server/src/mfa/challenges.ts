@@ -20,7 +20,7 @@ export async function challengeIfNeeded(
   input: { tenantId: number; userId: number; remember: boolean },
 ): Promise<MfaStepAnswer | null> {
   const factor = await secondFactorOf(tx, input.tenantId, input.userId);
-  if (!factor.totp) return null;
+  if (!factor.any) return null;
   const now = deps.now();
   const challenge = randomToken();
   await insertChallenge(
@@ -32,6 +32,9 @@ export async function challengeIfNeeded(
     },
     now,
   );
-  const methods: MfaMethod[] = factor.codesLeft > 0 ? ['totp', 'recovery_code'] : ['totp'];
+  const methods: MfaMethod[] = [];
+  if (factor.totp) methods.push('totp');
+  if (factor.totp && factor.codesLeft > 0) methods.push('recovery_code');
+  if (factor.passkeys) methods.push('webauthn');
   return { next_step: 'MFA', challenge, methods };
 }

@@ -3,6 +3,7 @@ import type { Executor } from '../db/client.ts';
 import { consumeOnce } from '../db/consume-once.ts';
 import { tenants } from '../db/schema.ts';
 import { mfaChallenges, recoveryCodes, totpAuthenticators } from '../db/schema-mfa.ts';
+import { hasPasskeySql } from '../passkeys/repository.ts';
 
 const authenticatorOf = (tenantId: number, userId: number) =>
   and(eq(totpAuthenticators.tenantId, tenantId), eq(totpAuthenticators.userId, userId));
@@ -105,7 +106,10 @@ export function useRecoveryCode(
   );
 }
 
-/** Whether the member's second factor is on, and how many recovery codes are left. */
+/**
+ * The member's second factors: the authenticator app on or not, recovery codes left, whether they
+ * hold a passkey, and so whether they have any (`any`).
+ */
 export async function secondFactorOf(db: Executor, tenantId: number, userId: number) {
   const [row] = await db
     .select({
@@ -113,6 +117,7 @@ export async function secondFactorOf(db: Executor, tenantId: number, userId: num
         where ${totpAuthenticators.tenantId} = ${tenantId}
           and ${totpAuthenticators.userId} = ${userId}
           and ${totpAuthenticators.enabledAt} is not null)`,
+      passkeys: hasPasskeySql(tenantId, userId),
       codesLeft: count(),
     })
     .from(recoveryCodes)
@@ -123,7 +128,9 @@ export async function secondFactorOf(db: Executor, tenantId: number, userId: num
         isNull(recoveryCodes.usedAt),
       ),
     );
-  return { totp: row?.totp ?? false, codesLeft: row?.codesLeft ?? 0 };
+  const totp = row?.totp ?? false;
+  const passkeys = row?.passkeys ?? false;
+  return { totp, passkeys, any: totp || passkeys, codesLeft: row?.codesLeft ?? 0 };
 }
 
 export async function requiresMfaForAdmins(db: Executor, tenantId: number): Promise<boolean> {

@@ -151,7 +151,7 @@ export async function saveAdminSecurity(
       .for('update');
     const required = sent.require_mfa_for_admins;
     // Turning it on without a second factor of one's own would lock the console at once.
-    if (required && !(await secondFactorOf(tx, session.tenantId, session.userId)).totp) {
+    if (required && !(await secondFactorOf(tx, session.tenantId, session.userId)).any) {
       throw conflict(mfaMessages.ownFirst);
     }
     if (before && before.required !== required) {
