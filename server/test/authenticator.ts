@@ -84,9 +84,9 @@ export class SoftAuthenticator {
     const attested = Buffer.concat([Buffer.alloc(16), length, id, Buffer.from(cose)]);
     const authData = this.authData(rpId, UP | (verified ? UV : 0) | AT, 0, attested);
     const attestationObject = isoCBOR.encode(
-      new Map<string, string | Map<string, never> | Uint8Array>([
+      new Map<string, string | Map<string, string> | Uint8Array>([
         ['fmt', 'none'],
-        ['attStmt', new Map()],
+        ['attStmt', new Map<string, string>()],
         ['authData', authData],
       ]),
     );

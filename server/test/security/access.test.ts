@@ -206,7 +206,11 @@ const ANY_MEMBER_MAY = new Set([
 ]);
 
 /** Objects that only their member knows of: another member's id is answered 404, not 403. */
-const HIDDEN_FROM_OTHERS = new Set(['DELETE /api/v1/auth/sessions/{id}']);
+const HIDDEN_FROM_OTHERS = new Set([
+  'DELETE /api/v1/auth/sessions/{id}',
+  'PUT /api/v1/auth/passkeys/{id}',
+  'DELETE /api/v1/auth/passkeys/{id}',
+]);
 
 /**
  * CONTRACT §3's calls open to anyone (some with a claim token). The suite proves each route's
@@ -221,6 +225,11 @@ const CONTRACT_PUBLIC = [
   'POST /api/v1/request-invitation',
   'POST /api/v1/auth/sign-in',
   'POST /api/v1/auth/sign-in/mfa',
+  // Passkey ceremonies (issue 20, the team's to design in CONTRACT §11's style): before signing in.
+  'POST /api/v1/auth/passkeys/sign-in-options',
+  'POST /api/v1/auth/sign-in/passkey',
+  'POST /api/v1/auth/sign-in/mfa/passkey-options',
+  'POST /api/v1/auth/sign-in/mfa/passkey',
   'POST /api/v1/auth/forgot-password',
   'POST /api/v1/auth/reset-password',
   'POST /api/v1/auth/claim',
@@ -429,7 +438,8 @@ const succeeding: Record<string, (world: World) => Record<string, unknown>> = {
  * Calls that cannot succeed from fixtures alone: the mailed code, an accepted invitation, an
  * import (it reads ORCID, Crossref or OpenAlex; scholarly/imports.test.ts runs them on fakes), a
  * code from an authenticator app (mfa/mfa.test.ts sets one up), an erasure (privacy/privacy.test.ts
- * erases members of its own).
+ * erases members of its own), a passkey's signature (its ceremonies also need the tenant's own
+ * host: passkeys/*.test.ts run them with an authenticator).
  */
 const REFUSED_ANYWAY = new Set([
   'POST /api/v1/auth/reset-password',
@@ -439,6 +449,13 @@ const REFUSED_ANYWAY = new Set([
   'POST /api/v1/auth/mfa/totp/enable',
   'DELETE /api/v1/auth/mfa/totp',
   'DELETE /api/v1/me',
+  'POST /api/v1/auth/passkeys/registration-options',
+  'POST /api/v1/auth/passkeys',
+  'DELETE /api/v1/auth/passkeys/{id}',
+  'POST /api/v1/auth/passkeys/sign-in-options',
+  'POST /api/v1/auth/sign-in/passkey',
+  'POST /api/v1/auth/sign-in/mfa/passkey-options',
+  'POST /api/v1/auth/sign-in/mfa/passkey',
 ]);
 
 const PRIVILEGED = sql`${users.id}, ${users.tenantId}, ${users.permissions}, ${users.adminStatusId}, ${users.userStatusId}, ${users.isDisabled}, ${users.roleId}`;

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { insertToken } from '../../src/auth/repository.ts';
 import { randomToken, tokenHash } from '../../src/auth/tokens.ts';
 import { departments, ipStatuses, roles, sessions } from '../../src/db/schema.ts';
+import { passkeys } from '../../src/db/schema-mfa.ts';
 import { importCandidates } from '../../src/db/schema-scholarly.ts';
 import { identityProviders } from '../../src/db/schema-sso.ts';
 import { bindTenant } from '../../src/db/tenant-scope.ts';
@@ -43,6 +44,8 @@ export interface Side {
   student: Caller;
   /** The student's session: another member's, to every other caller. */
   studentSessionId: number;
+  /** The faculty member's passkey: another member's, to every other caller. */
+  passkeyId: number;
   schoolId: number;
   departmentId: number;
   supportId: number;
@@ -113,8 +116,8 @@ async function makeSide(t: TestApp, mark: string, roleId: number): Promise<Side>
   const school = await makeSchool(t.db, tenantId, `${mark} School of Science`);
   const { metadata, sp } = await samlMaterial(mark);
   const idp = parseIdpMetadata(metadata);
-  const { departmentId, ipStatusId, provider, samlProvider, candidate } = await t.db.transaction(
-    async (tx) => {
+  const { departmentId, ipStatusId, provider, samlProvider, candidate, passkey } =
+    await t.db.transaction(async (tx) => {
       await bindTenant(tx, tenantId);
       const [department] = await tx
         .insert(departments)
@@ -187,17 +190,28 @@ async function makeSide(t: TestApp, mark: string, roleId: number): Promise<Side>
           matchKey: `doi:10.5555/${mark.toLowerCase()}`,
         })
         .returning({ id: importCandidates.id });
-      if (!department || !ipStatus || !provider || !samlProvider || !candidate)
-        throw new Error('no department, IP status, provider or candidate');
+      const [passkey] = await tx
+        .insert(passkeys)
+        .values({
+          tenantId,
+          userId: faculty.id,
+          name: `${mark} passkey`,
+          credentialId: randomToken(),
+          publicKey: new Uint8Array(77),
+          backedUp: false,
+        })
+        .returning({ id: passkeys.id });
+      if (!department || !ipStatus || !provider || !samlProvider || !candidate || !passkey)
+        throw new Error('no department, IP status, provider, candidate or passkey');
       return {
         departmentId: department.id,
         ipStatusId: ipStatus.id,
         provider,
         samlProvider,
         candidate,
+        passkey,
       };
-    },
-  );
+    });
   const [supportId] = await supportIds(t, tenantId);
   if (supportId === undefined) throw new Error('no support types');
   const ideaId = await postIdea(t, faculty.cookie, {
@@ -247,6 +261,7 @@ async function makeSide(t: TestApp, mark: string, roleId: number): Promise<Side>
     faculty,
     student,
     studentSessionId,
+    passkeyId: passkey.id,
     schoolId: school.id,
     departmentId,
     supportId,
@@ -308,6 +323,7 @@ const pathRules: {
   },
   { template: /^\/api\/v1\/interest\/\{id\}$/, params: (s) => ({ id: s.interestId }) },
   { template: /^\/api\/v1\/auth\/sessions\/\{id\}$/, params: (s) => ({ id: s.studentSessionId }) },
+  { template: /^\/api\/v1\/auth\/passkeys\/\{id\}$/, params: (s) => ({ id: s.passkeyId }) },
   {
     template: /^\/api\/v1\/ideas\/\{id\}(\/(follow|unfollow|experts|similar))?$/,
     params: (s) => ({ id: s.ideaId }),
@@ -386,6 +402,9 @@ const bodyRules: Record<string, (side: Side) => Record<string, unknown>> = {
   'DELETE /api/v1/auth/mfa/totp': () => ({ password: 'Wrong!pass1' }),
   // A wrong password: the suite's callers are not erased.
   'DELETE /api/v1/me': () => ({ password: 'Wrong!pass1' }),
+  'DELETE /api/v1/auth/passkeys/{id}': () => ({ password: 'Wrong!pass1' }),
+  'POST /api/v1/auth/sign-in/mfa/passkey-options': () => ({ challenge: randomToken() }),
+  'POST /api/v1/auth/sign-in/mfa/passkey': () => ({ challenge: randomToken() }),
   // On would need the administrator's own second factor, and would then lock their session.
   'PUT /api/v1/admin/security': () => ({ require_mfa_for_admins: false }),
   'POST /api/v1/auth/claim': (s) => ({ token: s.invitee.token, password: 'Claim!Pass1' }),
