@@ -51,6 +51,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'],
     ...env,
     PORT: port,
     DATA_DIR: dataDir,
+    // A tenant's own domain is an accepted origin, as CONTRACT's ALLOWED_ORIGINS has it.
+    ALLOWED_ORIGINS: `http://passkey.localhost:${port}`,
     ORCID_API_URL: `http://127.0.0.1:${fakesPort}`,
     CROSSREF_API_URL: `http://127.0.0.1:${fakesPort + 1}`,
     OPENALEX_API_URL: `http://127.0.0.1:${fakesPort + 2}`,

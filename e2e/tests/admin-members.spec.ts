@@ -29,7 +29,7 @@ async function signInAs(browser: Browser, baseURL: string | undefined, person: P
   await page.goto(withDemo('/signin'));
   await page.getByLabel('Email').fill(person.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   return page;
 }
 

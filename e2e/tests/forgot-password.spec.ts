@@ -69,10 +69,10 @@ test.describe('forgot password', () => {
     await expect(page).toHaveURL(/\/signin/);
     await page.getByLabel('Email').fill(person.email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByRole('alert')).toContainText('Your password is incorrect.');
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(RESET_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard/);
   });
 

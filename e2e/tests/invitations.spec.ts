@@ -235,11 +235,11 @@ test.describe('invitations and the claim flow', () => {
     ).toBeVisible();
     await expectNoAxeViolations(invitee);
     await saveScreenshot(invitee, testInfo, 'claim-awaiting-login');
-    await invitee.getByRole('button', { name: 'Sign In' }).click();
+    await invitee.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(invitee).toHaveURL(/\/signin/);
     await invitee.getByLabel('Email').fill(person.email);
     await invitee.getByRole('textbox', { name: 'Password', exact: true }).fill(NEW_PASSWORD);
-    await invitee.getByRole('button', { name: 'Sign In' }).click();
+    await invitee.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(invitee).toHaveURL(/\/dashboard/);
     await invitee.context().close();
   });
@@ -330,7 +330,7 @@ test.describe('invitations and the claim flow', () => {
     await expect(alert).toHaveText(
       'An account with this email already exists. Enter a different email or Sign In.',
     );
-    await alert.getByRole('link', { name: 'Sign In' }).click();
+    await alert.getByRole('link', { name: 'Sign In', exact: true }).click();
     await expect(page).toHaveURL(/\/signin/);
   });
 });

@@ -14,7 +14,7 @@ test.describe('sign in', () => {
     await page.getByRole('link', { name: 'Sign in' }).last().click();
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByText('Please enter your email address.')).toBeVisible();
     await expect(page.getByText('Please enter your password.')).toBeVisible();
     await expect(page.getByLabel('Email')).toBeFocused();
@@ -28,7 +28,7 @@ test.describe('sign in', () => {
       'type',
       'text',
     );
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 
     await expect(page).toHaveURL(
       (url) => url.pathname === '/people' && url.search.includes('page=1'),
@@ -51,7 +51,7 @@ test.describe('sign in', () => {
     await page.goto(withDemo('/signin'));
     await page.getByLabel('Email').fill(demoUsers.faculty);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Not-the-password-1!');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 
     const alert = page.getByRole('alert');
     await expect(alert).toHaveText(
@@ -78,7 +78,7 @@ test.describe('sign in', () => {
     await page.goto(withDemo('/signin'));
     await page.getByLabel('Email').fill('nobody.here@demo.localhost');
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 
     const alert = page.getByRole('alert');
     await expect(alert).toHaveText(
@@ -104,7 +104,7 @@ test.describe('sign in', () => {
     await page.goto(withDemo('/signin'));
     await page.getByLabel('Email').fill(person.email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 
     await expect(
       page.getByRole('heading', { level: 1, name: 'Account Pending Approval' }),

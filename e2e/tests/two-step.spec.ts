@@ -43,7 +43,7 @@ async function signInWithPassword(page: Page) {
   await page.goto(at('/signin'));
   await page.getByLabel('Email').fill(ADMIN);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
 }
 
@@ -88,7 +88,7 @@ test.describe('two-step verification at 1280 px', () => {
       await page.goto(at('/signin'));
       await page.getByLabel('Email').fill(ADMIN);
       await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await expect(page).toHaveURL((url) => url.pathname === '/dashboard');
       await page.getByRole('button', { name: /Account menu for/ }).click();
       await page.getByRole('menuitem', { name: 'Account and security' }).click();

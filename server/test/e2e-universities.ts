@@ -23,6 +23,9 @@ const JOURNEY_TENANTS: { domain: string; name: string }[] = [
   { domain: 'mfa.localhost', name: 'Two-Step University' },
   // The data journey erases members, whose comments then read 'Former member'.
   { domain: 'privacy.localhost', name: 'Privacy University' },
+  // Passkeys' relying party is the tenant's host name: the passkey journey's pages are served at
+  // passkey.localhost (Chromium resolves *.localhost to this machine), not 127.0.0.1.
+  { domain: 'passkey.localhost', name: 'Passkey University' },
 ];
 
 const config = loadConfig(process.env);

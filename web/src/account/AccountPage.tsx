@@ -2,6 +2,7 @@ import { Screen } from '../shell/Screen.tsx';
 import styles from './account.module.css';
 import { DataSection } from './DataSection.tsx';
 import { DevicesSection } from './DevicesSection.tsx';
+import { PasskeysSection } from './PasskeysSection.tsx';
 import { PasswordSection } from './PasswordSection.tsx';
 import { TwoStepSection } from './TwoStepSection.tsx';
 
@@ -13,11 +14,12 @@ export function AccountPage() {
   return (
     <Screen
       title="Account and security"
-      lead="Your password, two-step verification, the devices where you are signed in, and your data."
+      lead="Your password, two-step verification, passkeys, the devices where you are signed in, and your data."
     >
       <div className={styles.sections}>
         <PasswordSection />
         <TwoStepSection />
+        <PasskeysSection />
         <DevicesSection />
         <DataSection />
       </div>

@@ -2,11 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type MfaStepAnswer,
   mfaMessages,
+  passkeyMessages,
   type SessionAnswer,
   signInMfaBody,
   totpEnableBody,
 } from '@kindling/contract';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { isApiError, problemMessage } from '../api/apiError.ts';
 import { FormAlert } from '../forms/FormAlert.tsx';
@@ -17,9 +18,11 @@ import { showToast } from '../shell/showToast.ts';
 import { useTenant } from '../tenant/TenantContext.ts';
 import { signInWithCodeRequest } from './authApi.ts';
 import { OFFLINE_MESSAGE } from './authMessages.ts';
+import { answerWithPasskey } from './passkeySignIn.ts';
 import styles from './SignInPage.module.css';
 
-type Method = 'totp' | 'recovery_code';
+type Method = MfaStepAnswer['methods'][number];
+type CodeMethod = Exclude<Method, 'webauthn'>;
 interface Values {
   code: string;
 }
@@ -36,42 +39,53 @@ interface MfaStepProps {
   onRestart(message: string | null): void;
 }
 
+const leads: Record<Method, string> = {
+  totp: 'Enter the 6-digit code your authenticator app shows for this account.',
+  recovery_code:
+    'Enter one of the recovery codes you saved when you set up two-step verification. Each works once.',
+  webauthn:
+    'Use your passkey: your fingerprint, face or screen lock on this device, or your phone.',
+};
+
+const switchLabels: Record<Method, string> = {
+  totp: 'Use the code from my app',
+  recovery_code: 'Use a recovery code',
+  webauthn: 'Use a passkey',
+};
+
 /**
  * CONTRACT §11: a sign-in's second step, for a member with a second factor. The code from the
- * authenticator app (which the browser or password manager may fill: one-time-code), or one of
- * the recovery codes instead.
+ * authenticator app (which the browser or password manager may fill: one-time-code), one of the
+ * recovery codes, or a passkey (decision 0041), as the member has set them up.
  */
 export function MfaStep({ step, onSignedIn, onRestart }: MfaStepProps) {
-  const [method, setMethod] = useState<Method>('totp');
-  const canRecover = step.methods.includes('recovery_code');
+  const [method, setMethod] = useState<Method>(step.methods[0] ?? 'totp');
   return (
-    <CardPage
-      title="Two-step verification"
-      lead={
-        <p>
-          {method === 'totp'
-            ? 'Enter the 6-digit code your authenticator app shows for this account.'
-            : 'Enter one of the recovery codes you saved when you set up two-step verification. Each works once.'}
-        </p>
-      }
-    >
-      <CodeForm
-        key={method}
-        method={method}
-        step={step}
-        onSignedIn={onSignedIn}
-        onRestart={onRestart}
-      />
+    <CardPage title="Two-step verification" lead={<p>{leads[method]}</p>}>
+      {method === 'webauthn' ? (
+        <PasskeyAnswer step={step} onSignedIn={onSignedIn} onRestart={onRestart} />
+      ) : (
+        <CodeForm
+          key={method}
+          method={method}
+          step={step}
+          onSignedIn={onSignedIn}
+          onRestart={onRestart}
+        />
+      )}
       <div className={styles.alternatives}>
-        {canRecover && (
-          <button
-            type="button"
-            className={styles.linkButton}
-            onClick={() => setMethod(method === 'totp' ? 'recovery_code' : 'totp')}
-          >
-            {method === 'totp' ? 'Use a recovery code' : 'Use the code from my app'}
-          </button>
-        )}
+        {step.methods
+          .filter((other) => other !== method)
+          .map((other) => (
+            <button
+              key={other}
+              type="button"
+              className={styles.linkButton}
+              onClick={() => setMethod(other)}
+            >
+              {switchLabels[other]}
+            </button>
+          ))}
         <button type="button" className={styles.linkButton} onClick={() => onRestart(null)}>
           Back to sign in
         </button>
@@ -80,7 +94,41 @@ export function MfaStep({ step, onSignedIn, onRestart }: MfaStepProps) {
   );
 }
 
-function CodeForm({ method, step, onSignedIn, onRestart }: MfaStepProps & { method: Method }) {
+/** Whether a failed answer ends this sign-in: its challenge expired, was used, or took 5 wrong answers. */
+const endsSignIn = (error: unknown) =>
+  isApiError(error, 'UNAUTHORIZED') ||
+  (isApiError(error, 'TOO_MANY_REQUESTS') && error.message === mfaMessages.challengeSpent);
+
+function PasskeyAnswer({ step, onSignedIn, onRestart }: MfaStepProps) {
+  const tenant = useTenant();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const answer = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setProblem(null);
+    setPending(true);
+    try {
+      await onSignedIn(await answerWithPasskey(tenant.id, step.challenge));
+    } catch (error) {
+      if (isApiError(error, 'ERR_NETWORK')) showToast(OFFLINE_MESSAGE, 'error');
+      else if (endsSignIn(error)) onRestart((error as Error).message);
+      else if (isApiError(error, 'CODE_MISMATCH')) setProblem(passkeyMessages.mismatch);
+      else setProblem(error instanceof Error ? error.message : problemMessage(error));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <form className={styles.form} onSubmit={answer}>
+      {problem && <FormAlert message={[problem]} />}
+      <SubmitButton pending={pending} pendingLabel="Waiting for your passkey…" wide>
+        Use my passkey
+      </SubmitButton>
+    </form>
+  );
+}
+
+function CodeForm({ method, step, onSignedIn, onRestart }: MfaStepProps & { method: CodeMethod }) {
   const tenant = useTenant();
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<Values>({ resolver: resolvers[method], defaultValues: { code: '' } });
@@ -100,11 +148,8 @@ function CodeForm({ method, step, onSignedIn, onRestart }: MfaStepProps & { meth
         showToast(OFFLINE_MESSAGE, 'error');
       } else if (isApiError(error, 'CODE_MISMATCH')) {
         form.setError('code', { message: mfaMessages.codeMismatch }, { shouldFocus: true });
-      } else if (
-        isApiError(error, 'UNAUTHORIZED') ||
-        (isApiError(error, 'TOO_MANY_REQUESTS') && error.message === mfaMessages.challengeSpent)
-      ) {
-        onRestart(error.message);
+      } else if (endsSignIn(error)) {
+        onRestart((error as Error).message);
       } else {
         setProblem(problemMessage(error));
       }

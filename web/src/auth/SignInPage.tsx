@@ -21,6 +21,7 @@ import { signInRequest } from './authApi.ts';
 import { OFFLINE_MESSAGE } from './authMessages.ts';
 import { noticeOf, rememberedOrigin } from './origin.ts';
 import { PendingApproval } from './PendingApproval.tsx';
+import { passkeySignInProblem, passkeysSupported, signInWithPasskey } from './passkeySignIn.ts';
 import styles from './SignInPage.module.css';
 import type { SignInFormInput, SignInFormValues } from './signInForm.ts';
 import { NOT_APPROVED_MESSAGE, signInProblem } from './signInProblem.ts';
@@ -64,6 +65,8 @@ export function SignInPage() {
   const [email, setEmail] = useState('');
   const [mfaStep, setMfaStep] = useState<MfaStepAnswer | null>(null);
   const [passwordInstead, setPasswordInstead] = useState(false);
+  const [withPasskey] = useState(passkeysSupported);
+  const [passkeyPending, setPasskeyPending] = useState(false);
   const emailProvider = providers && providerForEmail(providers, email);
   const sendToProvider = emailProvider && !passwordInstead ? emailProvider : undefined;
 
@@ -107,12 +110,28 @@ export function SignInPage() {
       }
       await enter(answer);
     } catch (error) {
-      const outcome = signInProblem(error);
-      if (outcome.kind === 'offline') showToast(OFFLINE_MESSAGE, 'error');
-      else if (outcome.kind === 'pendingApproval') setPendingApproval(outcome.message);
-      else setProblem(outcome.message);
+      showProblem(signInProblem(error));
     }
   });
+
+  const showProblem = (outcome: ReturnType<typeof signInProblem>) => {
+    if (outcome.kind === 'offline') showToast(OFFLINE_MESSAGE, 'error');
+    else if (outcome.kind === 'pendingApproval') setPendingApproval(outcome.message);
+    else setProblem(outcome.message);
+  };
+
+  /** Decision 0041: a passkey alone signs in, its fingerprint, face or PIN the second factor. */
+  const submitPasskey = async () => {
+    setProblem(null);
+    setPasskeyPending(true);
+    try {
+      await enter(await signInWithPasskey(tenant.id, Boolean(form.getValues().remember_session)));
+    } catch (error) {
+      showProblem(passkeySignInProblem(error));
+    } finally {
+      setPasskeyPending(false);
+    }
+  };
 
   const enter = async (answer: SessionAnswer) => {
     // SPEC §4: the reference data is in place before the first signed-in screen shows; an
@@ -221,11 +240,24 @@ export function SignInPage() {
           {sendToProvider ? `Continue with ${sendToProvider.name}` : 'Sign In'}
         </SubmitButton>
       </form>
-      {providers && providers.length > 0 && (
+      {(withPasskey || (providers && providers.length > 0)) && (
         <div className={styles.providers}>
           <p className={styles.or}>or</p>
           <ul className={styles.providerList}>
-            {providers.map((provider) => (
+            {withPasskey && (
+              <li>
+                <button
+                  type="button"
+                  className={buttons.secondary}
+                  onClick={submitPasskey}
+                  disabled={passkeyPending}
+                  aria-busy={passkeyPending}
+                >
+                  {passkeyPending ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
+                </button>
+              </li>
+            )}
+            {providers?.map((provider) => (
               <li key={provider.id}>
                 <button
                   type="button"

@@ -1,0 +1,282 @@
+import { type PasskeyItem, passkeyMessages } from '@kindling/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type FieldValues, type Path, type UseFormSetError, useForm } from 'react-hook-form';
+import { isApiError, problemMessage } from '../api/apiError.ts';
+import { sessionQueryKey } from '../auth/session.ts';
+import { LoadProblem } from '../errors/LoadProblem.tsx';
+import { formatRelativeTime } from '../format/dates.ts';
+import { FormAlert } from '../forms/FormAlert.tsx';
+import { PasswordField } from '../forms/PasswordField.tsx';
+import { SubmitButton } from '../forms/SubmitButton.tsx';
+import { TextField } from '../forms/TextField.tsx';
+import buttons from '../shell/buttons.module.css';
+import { Spinner } from '../shell/Spinner.tsx';
+import { showToast } from '../shell/showToast.ts';
+import { AccountSection } from './AccountSection.tsx';
+import styles from './account.module.css';
+import { deviceName } from './device.ts';
+import { fetchMfaStatus, mfaStatusKey } from './mfaApi.ts';
+import {
+  addPasskey,
+  fetchPasskeys,
+  passkeysKey,
+  registrationOptions,
+  removePasskey,
+  renamePasskey,
+} from './passkeysApi.ts';
+
+/** The browser's side loads when a member adds a passkey: most visits to the screen never do. */
+const ceremony = () => import('../auth/passkeyCeremony.ts');
+
+const addedOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+
+/** The server's rules for a name, checked here first without loading zod. */
+const nameRules = {
+  validate: (value: string) =>
+    value.trim() === ''
+      ? passkeyMessages.name
+      : value.trim().length > 60
+        ? passkeyMessages.nameLength
+        : true,
+};
+
+/** The server's field errors on their fields: true when any field took one. */
+function showFieldErrors<V extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<V>,
+  fields: readonly string[],
+) {
+  const details = isApiError(error) ? error.details.filter((d) => fields.includes(d.field)) : [];
+  for (const detail of details) {
+    setError(detail.field as Path<V>, { message: detail.error }, { shouldFocus: true });
+  }
+  return details.length > 0;
+}
+
+/**
+ * Passkeys (issue 20, decision 0041): the member names one and lets the browser make it (a
+ * fingerprint, face or screen lock), sees when each was added and last used, renames one, or
+ * removes it with their password. A passkey signs in alone and answers the second step.
+ */
+export function PasskeysSection() {
+  const query = useQuery({ queryKey: passkeysKey, queryFn: ({ signal }) => fetchPasskeys(signal) });
+  const [supported] = useState(() => typeof window.PublicKeyCredential === 'function');
+  const list = query.data?.passkeys;
+
+  return (
+    <AccountSection
+      title="Passkeys"
+      lead="Sign in with your fingerprint, face or screen lock instead of your password. Once you have a passkey, a sign-in with your password asks for it too."
+    >
+      {query.isError ? (
+        <LoadProblem error={query.error} onRetry={() => void query.refetch()} />
+      ) : !list ? (
+        <div className={styles.loading}>
+          <Spinner />
+        </div>
+      ) : (
+        <>
+          {list.length === 0 ? (
+            <p className={styles.muted}>You have no passkey yet.</p>
+          ) : (
+            <ul className={styles.devices} aria-label="Your passkeys">
+              {list.map((passkey) => (
+                <PasskeyRow key={passkey.id} passkey={passkey} />
+              ))}
+            </ul>
+          )}
+          {supported ? (
+            <AddPasskey />
+          ) : (
+            <p className={styles.muted}>{passkeyMessages.unsupported}</p>
+          )}
+        </>
+      )}
+    </AccountSection>
+  );
+}
+
+function AddPasskey() {
+  const queryClient = useQueryClient();
+  const form = useForm<{ name: string }>({
+    defaultValues: { name: deviceName(navigator.userAgent) },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = form.handleSubmit(async ({ name }) => {
+    setProblem(null);
+    try {
+      const { makePasskey } = await ceremony();
+      const response = await makePasskey(await registrationOptions());
+      await addPasskey(name.trim(), response);
+      showToast(passkeyMessages.added, 'success');
+      form.reset({ name: '' });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: passkeysKey }),
+        // An administrator held to set up a second factor is free once they have one.
+        queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+      ]);
+    } catch (error) {
+      if (!showFieldErrors(error, form.setError, ['name'])) setProblem(problemMessage(error));
+    }
+  });
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      {problem && <FormAlert message={[problem]} />}
+      <TextField
+        label="Passkey name"
+        description="To tell your passkeys apart, such as the device it is on."
+        maxLength={60}
+        required
+        registration={form.register('name', nameRules)}
+        error={errors.name?.message}
+      />
+      <div className={styles.actions}>
+        <SubmitButton pending={isSubmitting} pendingLabel="Adding…">
+          Add a passkey
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+type Editing = 'rename' | 'remove' | null;
+
+function PasskeyRow({ passkey }: { passkey: PasskeyItem }) {
+  const [editing, setEditing] = useState<Editing>(null);
+  const used = passkey.last_used_at ? formatRelativeTime(passkey.last_used_at) : 'never';
+  return (
+    <li className={styles.device}>
+      <div className={styles.deviceText}>
+        <p className={styles.deviceName}>
+          {passkey.name}
+          {passkey.backed_up && <span className={styles.badge}>Synced</span>}
+        </p>
+        <p className={styles.deviceTimes}>
+          Added {addedOn.format(new Date(passkey.created_at))} · last used {used}
+        </p>
+      </div>
+      {editing === null ? (
+        <div className={styles.rowActions}>
+          <button
+            type="button"
+            className={buttons.secondary}
+            aria-label={`Rename ${passkey.name}`}
+            onClick={() => setEditing('rename')}
+          >
+            Rename
+          </button>
+          <button
+            type="button"
+            className={buttons.secondary}
+            aria-label={`Remove ${passkey.name}`}
+            onClick={() => setEditing('remove')}
+          >
+            Remove
+          </button>
+        </div>
+      ) : editing === 'rename' ? (
+        <RenameForm passkey={passkey} onDone={() => setEditing(null)} />
+      ) : (
+        <RemoveForm passkey={passkey} onDone={() => setEditing(null)} />
+      )}
+    </li>
+  );
+}
+
+function RenameForm({ passkey, onDone }: { passkey: PasskeyItem; onDone(): void }) {
+  const queryClient = useQueryClient();
+  const form = useForm<{ name: string }>({ defaultValues: { name: passkey.name } });
+  const { errors, isSubmitting } = form.formState;
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = form.handleSubmit(async ({ name }) => {
+    setProblem(null);
+    try {
+      await renamePasskey(passkey.id, name.trim());
+      showToast(passkeyMessages.renamed, 'success');
+      await queryClient.invalidateQueries({ queryKey: passkeysKey });
+      onDone();
+    } catch (error) {
+      if (!showFieldErrors(error, form.setError, ['name'])) setProblem(problemMessage(error));
+    }
+  });
+  return (
+    <form className={styles.rowForm} onSubmit={submit} noValidate>
+      {problem && <FormAlert message={[problem]} />}
+      <TextField
+        label={`New name for ${passkey.name}`}
+        maxLength={60}
+        required
+        autoFocus
+        registration={form.register('name', nameRules)}
+        error={errors.name?.message}
+      />
+      <div className={styles.actions}>
+        <button type="button" className={buttons.secondary} onClick={onDone}>
+          Cancel
+        </button>
+        <SubmitButton pending={isSubmitting} pendingLabel="Saving…">
+          Save name
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+function RemoveForm({ passkey, onDone }: { passkey: PasskeyItem; onDone(): void }) {
+  const queryClient = useQueryClient();
+  const status = useQuery({
+    queryKey: mfaStatusKey,
+    queryFn: ({ signal }) => fetchMfaStatus(signal),
+  });
+  const hasPassword = status.data?.has_password ?? true;
+  const form = useForm<{ password: string }>({ defaultValues: { password: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = form.handleSubmit(async ({ password }) => {
+    setProblem(null);
+    if (hasPassword && !password) {
+      form.setError('password', { message: passkeyMessages.password }, { shouldFocus: true });
+      return;
+    }
+    try {
+      const answer = await removePasskey(passkey.id, hasPassword ? { password } : {});
+      showToast(answer.message, 'success');
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: passkeysKey }),
+        queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+      ]);
+    } catch (error) {
+      if (!showFieldErrors(error, form.setError, ['password'])) setProblem(problemMessage(error));
+    }
+  });
+  return (
+    <form className={styles.rowForm} onSubmit={submit} noValidate>
+      {problem && <FormAlert message={[problem]} />}
+      {hasPassword ? (
+        <PasswordField
+          label={`Your password, to remove ${passkey.name}`}
+          autoComplete="current-password"
+          registration={form.register('password')}
+          error={errors.password?.message}
+        />
+      ) : (
+        <p className={styles.muted}>
+          You sign in through your institution: to remove it, sign in again there first, then remove
+          it within 5 minutes.
+        </p>
+      )}
+      <div className={styles.actions}>
+        <button type="button" className={buttons.secondary} onClick={onDone}>
+          Cancel
+        </button>
+        <SubmitButton pending={isSubmitting} pendingLabel="Removing…">
+          Remove passkey
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
