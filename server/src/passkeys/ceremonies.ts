@@ -46,7 +46,7 @@ export async function startCeremony(
 }
 
 /** The challenge the browser signed, read from its client data; undefined when it holds none. */
-export function challengeOfAnswer(clientDataJSON: string): string | undefined {
+function challengeOfAnswer(clientDataJSON: string): string | undefined {
   try {
     const data: unknown = JSON.parse(isoBase64URL.toUTF8String(clientDataJSON));
     const challenge = (data as { challenge?: unknown } | null)?.challenge;
