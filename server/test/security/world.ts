@@ -44,7 +44,10 @@ export interface Side {
   student: Caller;
   /** The student's session: another member's, to every other caller. */
   studentSessionId: number;
-  /** The faculty member's passkey: another member's, to every other caller. */
+  /**
+   * The student's passkey: another member's, to every other caller. Not the faculty member's, whose
+   * password sign-ins in the suite a passkey would turn into a second step.
+   */
   passkeyId: number;
   schoolId: number;
   departmentId: number;
@@ -194,7 +197,7 @@ async function makeSide(t: TestApp, mark: string, roleId: number): Promise<Side>
         .insert(passkeys)
         .values({
           tenantId,
-          userId: faculty.id,
+          userId: student.id,
           name: `${mark} passkey`,
           credentialId: randomToken(),
           publicKey: new Uint8Array(77),
