@@ -40,7 +40,7 @@ const body = <T>(schema: T) => ({
 });
 
 /**
- * Passkeys (WebAuthn, issue 20, decision 0041): a member adds, names and removes them on the
+ * Passkeys (WebAuthn, issue 20, decision 0045): a member adds, names and removes them on the
  * account screen; one answers a sign-in's second step, or signs in alone without a password.
  * Every ceremony's relying party is the tenant's host name, at its own origin.
  */

@@ -120,6 +120,33 @@ export const inventory: readonly InventoryEntry[] = [
     erase: deleteOwn('mfa_challenges', 'user_id'),
   },
   {
+    table: 'passkeys',
+    holds: 'member',
+    link: 'user_id',
+    columns: {
+      name: 'what the member called it',
+      credential_id: "the authenticator's name for the member: not exported",
+      public_key: 'a key: not exported',
+    },
+    erasure: 'Deleted.',
+    export: ownRows('passkeys', 'passkeys', 'user_id', [
+      'name',
+      'created_at',
+      'last_used_at',
+      'backed_up',
+    ]),
+    erase: deleteOwn('passkeys', 'user_id'),
+  },
+  {
+    table: 'webauthn_challenges',
+    holds: 'member',
+    link: 'user_id',
+    columns: { challenge_hash: 'a secret' },
+    erasure:
+      "Deleted (a second step's go with its sign-in challenge). Not exported: ceremonies living 5 minutes, secrets.",
+    erase: deleteOwn('webauthn_challenges', 'user_id'),
+  },
+  {
     table: 'follows',
     holds: 'member',
     link: 'user_id',

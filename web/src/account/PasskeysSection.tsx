@@ -55,7 +55,7 @@ function showFieldErrors<V extends FieldValues>(
 }
 
 /**
- * Passkeys (issue 20, decision 0041): the member names one and lets the browser make it (a
+ * Passkeys (issue 20, decision 0045): the member names one and lets the browser make it (a
  * fingerprint, face or screen lock), sees when each was added and last used, renames one, or
  * removes it with their password. A passkey signs in alone and answers the second step.
  */

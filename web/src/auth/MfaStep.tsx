@@ -56,7 +56,7 @@ const switchLabels: Record<Method, string> = {
 /**
  * CONTRACT §11: a sign-in's second step, for a member with a second factor. The code from the
  * authenticator app (which the browser or password manager may fill: one-time-code), one of the
- * recovery codes, or a passkey (decision 0041), as the member has set them up.
+ * recovery codes, or a passkey (decision 0045), as the member has set them up.
  */
 export function MfaStep({ step, onSignedIn, onRestart }: MfaStepProps) {
   const [method, setMethod] = useState<Method>(step.methods[0] ?? 'totp');

@@ -120,7 +120,7 @@ export function SignInPage() {
     else setProblem(outcome.message);
   };
 
-  /** Decision 0041: a passkey alone signs in, its fingerprint, face or PIN the second factor. */
+  /** Decision 0045: a passkey alone signs in, its fingerprint, face or PIN the second factor. */
   const submitPasskey = async () => {
     setProblem(null);
     setPasskeyPending(true);

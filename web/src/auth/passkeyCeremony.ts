@@ -8,7 +8,7 @@ import {
 } from '@simplewebauthn/browser';
 
 /**
- * The browser's side of a passkey ceremony (decision 0041), loaded only when a member starts one:
+ * The browser's side of a passkey ceremony (decision 0045), loaded only when a member starts one:
  * `@simplewebauthn/browser` turns the server's options into `navigator.credentials` calls and the
  * answer back into JSON. A refusal by the browser becomes one of SPEC §2's passkey errors.
  */

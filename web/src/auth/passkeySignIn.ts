@@ -25,7 +25,7 @@ async function withPasskey(
   return signWithPasskey(optionsJSON);
 }
 
-/** A passwordless sign-in (decision 0041): any passkey of this tenant the browser holds. */
+/** A passwordless sign-in (decision 0045): any passkey of this tenant the browser holds. */
 export async function signInWithPasskey(tenantId: number, remember: boolean) {
   const response = await withPasskey(
     api.post('/auth/passkeys/sign-in-options', { body: { tenant_id: tenantId } }),
