@@ -123,7 +123,7 @@ test.describe('their own data (CONTRACT §11)', () => {
 
     await page.getByLabel('Email').fill(person.email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByRole('alert')).toBeVisible();
     await expect(page).toHaveURL((url) => url.pathname === '/signin');
 

@@ -207,6 +207,10 @@ test.describe('single sign-on', () => {
         await stranger.getByRole('button', { name: 'Use my password instead' }).click();
         await expect(stranger.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
         await stranger.getByRole('link', { name: 'Forgot password?' }).click();
+        // The sign-in screen has an Email field too: filling before the next screen is there
+        // typed into the one about to go away.
+        await expect(stranger).toHaveURL(/\/forgot-password/);
+        await expect(stranger.getByRole('button', { name: /send/i })).toBeVisible();
         await stranger.getByLabel('Email').fill(`ada@${STAFF}`);
         await stranger.getByRole('button', { name: /send/i }).click();
         await expect(stranger.getByRole('alert')).toHaveText(
