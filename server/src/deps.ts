@@ -10,6 +10,7 @@ import { OutboxWorker, type OutboxWorkerOptions, smtpSender } from './mail/worke
 import { claimPruner } from './scheduler/claim-pruner.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
 import { citationRefreshJob } from './scholarly/citations.ts';
+import { lexiconCountJob } from './search/lexicon-job.ts';
 import { MetadataRefresher } from './sso/metadata-refresh.ts';
 import { storageFromConfig } from './storage/from-config.ts';
 import { UploadSweeper } from './storage/upload-sweeper.ts';
@@ -57,7 +58,7 @@ export function assemble(
   const scheduler = new Scheduler(
     deps,
     {
-      tenant: [...digestJobs(deps), citationRefreshJob(deps)],
+      tenant: [...digestJobs(deps), citationRefreshJob(deps), lexiconCountJob()],
       deployment: [sweeper, refresher, claimPruner],
     },
     config.schedulerEveryMs,

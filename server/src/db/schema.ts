@@ -369,7 +369,8 @@ export const memberTallies = pgTable('member_tallies', {
 
 /**
  * Every lexeme of a tenant's search documents (kind 1 ideas, 2 people), added by the triggers that
- * write the documents: the one-typo rule looks a query word up here (docs/decisions/0029).
+ * write the documents: the one-typo rule looks a query word up here (docs/decisions/0029), and
+ * the nightly count drops the lexemes no document holds any more.
  */
 export const searchLexemes = pgTable(
   'search_lexemes',
@@ -378,6 +379,12 @@ export const searchLexemes = pgTable(
     kind: smallint('kind').notNull(),
     /** In the "C" collation (migration 0010), so a prefix is a range of the key. */
     lexeme: text('lexeme').notNull(),
+    /**
+     * How many of the kind's documents held the lexeme at the last nightly count
+     * (search/lexicon-job.ts); null until a count has seen it. Terms are chosen by it: the rarer
+     * a word, the more it tells.
+     */
+    docs: integer('docs'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.kind, t.lexeme] }),

@@ -6,6 +6,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../db/client.ts';
+import { ideaLexicon, tooCommon } from '../search/lexicon.ts';
 import { anyId, type SummaryRow, summaryColumns, summaryJoins } from './idea-rows.ts';
 import type { InterestWord, RankedIdea } from './ranking-cache.ts';
 
@@ -68,7 +69,9 @@ export async function memberSignals(
             unnest(setweight(to_tsvector('english'::regconfig, me.headline), 'A')
                    || to_tsvector('english'::regconfig, me.bio)
                    || to_tsvector('english'::regconfig, own.body)) w
+          left join lateral (${ideaLexicon(tenantId, sql`w.lexeme`)}) l on true
           where w.lexeme ~ '^[[:alpha:]][[:alnum:]]{2,}$'
+            and l.known and not ${tooCommon(tenantId, sql`w.lexeme`)}
           order by ('A' = any(w.weights)) desc, cardinality(w.positions) desc, w.lexeme
           limit ${TERMS}),
         tokens as (

@@ -9,6 +9,7 @@ import { type SummaryRow, summaryColumns, summaryJoins } from '../ideas/idea-row
 import { cardColumns, cardJoins } from '../people/keyword.ts';
 import type { PersonRow } from '../people/repository.ts';
 import { matchingIdeas, matchingPeople } from './corpus.ts';
+import { tooCommon } from './lexicon.ts';
 
 /** How many of the idea's lexemes make its query, and how many matches are ranked at most. */
 const TERMS = 12;
@@ -25,7 +26,9 @@ export interface IdeaTerms {
 
 /**
  * The idea's terms: its words of three letters or more from the title first, then the
- * introduction, then problem and opportunity, most repeated first. Null when there is no such idea.
+ * introduction, then problem and opportunity, most repeated first; never a word so common among
+ * the tenant's ideas or profiles that it tells nothing (lexicon.ts). Null when there is no such
+ * idea.
  */
 export async function ideaTerms(
   db: Executor,
@@ -41,6 +44,7 @@ export async function ideaTerms(
         terms as (
           select w.lexeme from idea, unnest(idea.search_doc) w
           where w.lexeme ~ '^[[:alpha:]]{3,}$' and w.weights && array['A', 'B', 'C']
+            and not ${tooCommon(tenantId, sql`w.lexeme`)}
           order by case when 'A' = any(w.weights) then 0 when 'B' = any(w.weights) then 1 else 2 end,
                    cardinality(w.positions) desc, w.lexeme
           limit ${sql.raw(String(TERMS))}),

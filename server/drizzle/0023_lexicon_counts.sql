@@ -1,0 +1,1 @@
+ALTER TABLE "search_lexemes" ADD COLUMN "docs" integer;
