@@ -372,6 +372,9 @@ async function startKindling(env: Record<string, string>) {
     env: {
       ...process.env,
       ...env,
+      // As deployed (issue 15 measured production mode): secure cookies, HSTS, no /dev routes.
+      NODE_ENV: 'production',
+      SECRET_KEY: 'kindling-bench-secret-key-of-at-least-32-characters',
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
