@@ -3,6 +3,7 @@ import type { RateLimits } from './auth/rate-limits.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { TenantRow } from './db/schema.ts';
+import type { FeedCounts } from './ideas/feed-counts.ts';
 import type { RankingCache } from './ideas/ranking-cache.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { SessionContext } from './session-context.ts';
@@ -19,6 +20,8 @@ export interface Deps {
   now: () => Date;
   /** The recommended feed's rankings of this process (ideas/ranking-cache.ts). */
   rankings: RankingCache;
+  /** The filtered feed's counts of this process, kept while the data stands (ideas/feed-counts.ts). */
+  feedCounts: FeedCounts;
   /** Set when shutdown begins: new requests are then refused with 503 while the rest finish. */
   lifecycle: { draining: boolean };
 }

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
 import type { Database } from './db/client.ts';
 import { digestJobs } from './digests/service.ts';
+import { FeedCounts } from './ideas/feed-counts.ts';
 import { RankingCache } from './ideas/ranking-cache.ts';
 import { Mailer } from './mail/mailer.ts';
 import { OutboxWorker, type OutboxWorkerOptions, smtpSender } from './mail/worker.ts';
@@ -51,6 +52,7 @@ export function assemble(
     storage: storageFromConfig(config),
     now: () => new Date(),
     rankings: new RankingCache(),
+    feedCounts: new FeedCounts(),
     lifecycle: { draining: false },
   };
   const sweeper = new UploadSweeper(deps);

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   foreignKey,
@@ -348,12 +349,16 @@ export const ideas = pgTable(
 /**
  * How many ideas a tenant has, kept by statement triggers on `ideas` (migration
  * 0004_idea_place_triggers): the unfiltered feed's total without counting 200,000 index entries.
+ * `version` is the last transaction that changed what a filtered count of the feed counts (ideas
+ * added, removed or moved, support types sought), set by triggers on `ideas` and `idea_supports`
+ * (migration 0024_feed_count_version): filtered counts are kept until it moves (feed-counts.ts).
  */
 export const ideaTallies = pgTable('idea_tallies', {
   tenantId: integer('tenant_id')
     .primaryKey()
     .references(() => tenants.id, { onDelete: 'cascade' }),
   ideas: integer('ideas').notNull().default(0),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 
 /**

@@ -8,6 +8,7 @@ import { tenants } from '../db/schema.ts';
 import type { TenantRow } from '../db/system.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { assignCaseManager } from '../ideas/admin-service.ts';
+import { FeedCounts } from '../ideas/feed-counts.ts';
 import { RankingCache } from '../ideas/ranking-cache.ts';
 import { createIdea, followIdea, updateIdea } from '../ideas/service.ts';
 import { answerInterest, expressInterest } from '../interest/service.ts';
@@ -93,6 +94,7 @@ export async function seedDemo(
       mailer: new NoMail(deps.config, null),
       now: () => clock,
       rankings: new RankingCache(),
+      feedCounts: new FeedCounts(),
     };
     const { tenantId, adminUserId } = await createTenant(tx, {
       domain,

@@ -37,30 +37,23 @@ const onlySupports = (filters: IdeaFilters) =>
   !filters.following && !filters.school_id && !filters.department_id && !filters.idea_owner_id;
 
 /**
- * The number of matching ideas. Without filters the tenant's tally answers; with support types
- * alone, their index on idea_supports does, which is a quarter of the ideas' index for a support
- * type a quarter of ideas seek. Both equal the general count, which the tests check.
+ * Counts the matching ideas. With support types alone, their index on idea_supports does, which is
+ * a quarter of the ideas' index for a support type a quarter of ideas seek; it equals the general
+ * count, which the tests check. Without any filter the tenant's tally answers (feed-counts.ts).
  */
-function countQuery(tenantId: number, viewerId: number, filters: IdeaFilters): SQL {
-  if (onlySupports(filters)) {
-    if (!filters.support_id) {
-      return sql`select coalesce((select ideas from idea_tallies where tenant_id = ${tenantId}), 0)
-        as n`;
-    }
-    return sql`select count(distinct s.idea_id)::int as n from idea_supports s
-      where s.tenant_id = ${tenantId} and s.support_id ${anyId(filters.support_id)}`;
-  }
-  return sql`select count(*)::int as n from ideas i
-    where ${matching(tenantId, viewerId, filters)}`;
-}
-
-export async function countIdeas(
+export async function countMatching(
   db: Executor,
   tenantId: number,
   viewerId: number,
   filters: IdeaFilters,
 ): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, countQuery(tenantId, viewerId, filters));
+  const query =
+    onlySupports(filters) && filters.support_id
+      ? sql`select count(distinct s.idea_id)::int as n from idea_supports s
+          where s.tenant_id = ${tenantId} and s.support_id ${anyId(filters.support_id)}`
+      : sql`select count(*)::int as n from ideas i
+          where ${matching(tenantId, viewerId, filters)}`;
+  const [row] = await queryRows<{ n: number }>(db, query);
   return row?.n ?? 0;
 }
 

@@ -1,3 +1,5 @@
+import { VersionedCache } from './versioned-cache.ts';
+
 /**
  * The recommended feed's ranked pools, kept per member for a short while (decision 0018). Ranking
  * costs about twenty times a page of GET /ideas, and a member reads several pages of one ranking;
@@ -24,31 +26,17 @@ export interface Ranking {
   interests: InterestWord[];
 }
 
-interface Entry {
-  ranking: Ranking;
-  generation: number;
-  expiresAt: number;
-}
-
+/** Kept on a `VersionedCache` whose version is the tenant's generation in this process. */
 export class RankingCache {
-  readonly #entries = new Map<string, Entry>();
+  readonly #kept: VersionedCache<Ranking>;
   readonly #generations = new Map<number, number>();
 
-  constructor(
-    private readonly ttlMs = 15_000,
-    private readonly maxEntries = 10_000,
-    private readonly clock: () => number = Date.now,
-  ) {}
+  constructor(ttlMs = 15_000, maxEntries = 10_000, clock: () => number = Date.now) {
+    this.#kept = new VersionedCache(ttlMs, maxEntries, clock);
+  }
 
   get(tenantId: number, userId: number): Ranking | undefined {
-    const key = `${tenantId}:${userId}`;
-    const entry = this.#entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= this.clock() || entry.generation !== this.#generationOf(tenantId)) {
-      this.#entries.delete(key);
-      return undefined;
-    }
-    return entry.ranking;
+    return this.#kept.get(`${tenantId}:${userId}`, this.#generationOf(tenantId));
   }
 
   /** The tenant's generation now: taken before ranking, so a write committed meanwhile voids it. */
@@ -57,18 +45,7 @@ export class RankingCache {
   }
 
   set(tenantId: number, userId: number, ranking: Ranking, stamp: number): void {
-    const key = `${tenantId}:${userId}`;
-    this.#entries.delete(key);
-    // Maps iterate in insertion order: the first key is the oldest entry.
-    if (this.#entries.size >= this.maxEntries) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest !== undefined) this.#entries.delete(oldest);
-    }
-    this.#entries.set(key, {
-      ranking,
-      generation: stamp,
-      expiresAt: this.clock() + this.ttlMs,
-    });
+    this.#kept.set(`${tenantId}:${userId}`, ranking, stamp);
   }
 
   /** Forgets every ranking of the tenant: called after a write that may change them commits. */

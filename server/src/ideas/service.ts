@@ -14,7 +14,8 @@ import { badRequest, notFound } from '../http/errors.ts';
 import { ideaEdited } from '../notifications/notices.ts';
 import { notificationMailOf } from '../notifications/notification-mail.ts';
 import { highlightsOf } from '../search/highlights.ts';
-import { countIdeas, ideasPage } from './feed.ts';
+import { ideasPage } from './feed.ts';
+import { countIdeas } from './feed-counts.ts';
 import type { SummaryRow } from './idea-rows.ts';
 import { countKeywordIdeas, keywordIdeasPage } from './keyword.ts';
 import { pageWindow, type SortOrder, totalPages } from './paging.ts';
@@ -54,13 +55,14 @@ const pageAnswer = (rows: SummaryRow[], page: number, pages: number): IdeasPage 
  */
 async function filteredPage(
   tx: Tx,
+  deps: Deps,
   session: SessionContext,
   filters: IdeaFilters,
   order: SortOrder,
   paging: Paging,
 ): Promise<IdeasPage> {
   const { tenantId, userId } = session;
-  const total = await countIdeas(tx, tenantId, userId, filters);
+  const total = await countIdeas(tx, deps.feedCounts, tenantId, userId, filters);
   const pages = totalPages(total, paging.page_size);
   if (paging.page > 1 && paging.page > pages) throw notFound(ideaMessages.pageNotFound);
   if (total === 0) return pageAnswer([], paging.page, pages);
@@ -129,7 +131,7 @@ export function listIdeas(deps: Deps, session: SessionContext, query: IdeaListQu
   return inTenant(
     deps.database.db,
     session.tenantId,
-    (tx) => filteredPage(tx, session, query, query.sort_order ?? 'desc', query),
+    (tx) => filteredPage(tx, deps, session, query, query.sort_order ?? 'desc', query),
     plansFor(query),
   );
 }
@@ -145,7 +147,7 @@ export async function countMatchingIdeas(
     (tx) =>
       withKeyword(filters)
         ? countKeywordIdeas(tx, session.tenantId, session.userId, filters)
-        : countIdeas(tx, session.tenantId, session.userId, filters),
+        : countIdeas(tx, deps.feedCounts, session.tenantId, session.userId, filters),
     plansFor(filters),
   );
   return { total_count: total };
@@ -166,7 +168,7 @@ export function memberIdeas(deps: Deps, session: SessionContext, memberId: numbe
     if (!(await memberExists(tx, session.tenantId, memberId))) {
       throw notFound(ideaMessages.ownerNotFound);
     }
-    return filteredPage(tx, session, ownedBy(memberId), 'desc', paging);
+    return filteredPage(tx, deps, session, ownedBy(memberId), 'desc', paging);
   });
 }
 
