@@ -13,14 +13,14 @@ import {
   supportIds,
 } from './test-fixtures.ts';
 
+/** A statement that counts ideas (a feed page's cards count their followers inside it). */
+const counting = (text: string) => /^\s*select count\(/.test(text);
+
 /**
  * The filtered feed's counts are kept in the process until the tenant's version moves (decision
  * 0046). Every write here goes straight to the database, past the app, as another server process's
  * would: only the version in the database can tell the app that its kept counts are stale.
  */
-/** A statement that counts ideas (a feed page's cards count their followers inside it). */
-const counting = (text: string) => /^\s*select count\(/.test(text);
-
 describe('the filtered feed’s kept counts', () => {
   let t: TestApp;
   let tenantId: number;
