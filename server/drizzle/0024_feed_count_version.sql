@@ -1,9 +1,9 @@
 ALTER TABLE "idea_tallies" ADD COLUMN "version" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
--- The version of what the feed's filtered counts count (docs/decisions/0046-filtered-counts-kept-by-version.md):
--- every statement that adds or removes ideas, moves one to another principal investigator, school
--- or department, or changes the support types one seeks sets it to its own transaction's id, which
--- no other transaction ever had: a count made at one version is exact for as long as it stands,
--- and one made inside a transaction that rolled back is never matched.
+-- The version of what the feed's kept counts count (docs/decisions/0046): every statement that
+-- adds or removes ideas, moves one to another school or department (its investigator's, copied),
+-- or changes the support types one seeks sets it to its own transaction's id, which no other
+-- transaction ever had: a count made at one version is exact for as long as it stands, and one
+-- made inside a transaction that rolled back is never matched.
 CREATE OR REPLACE FUNCTION ideas_tally_added() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO public.idea_tallies AS t (tenant_id, ideas, version)
@@ -27,8 +27,7 @@ BEGIN
   UPDATE public.idea_tallies AS t SET version = pg_current_xact_id()::text::bigint
   WHERE t.tenant_id IN (
     SELECT n.tenant_id FROM new_ideas n JOIN old_ideas o ON o.tenant_id = n.tenant_id AND o.id = n.id
-    WHERE (o.principal_investigator_id, o.pi_school_id, o.pi_department_id)
-      IS DISTINCT FROM (n.principal_investigator_id, n.pi_school_id, n.pi_department_id));
+    WHERE (o.pi_school_id, o.pi_department_id) IS DISTINCT FROM (n.pi_school_id, n.pi_department_id));
   RETURN NULL;
 END
 $$;

@@ -8,7 +8,7 @@ import { VersionedCache } from './versioned-cache.ts';
  * The filtered feed's counts this process has made, by tenant and filters, each kept with the
  * tenant's `idea_tallies.version` it was counted at (decision 0046). Triggers move the version in
  * the transaction of any write that can change a count, whichever process makes it, so a count is
- * answered only while nothing it counts has changed: exact, never stale. Keys hold up to 400 ids;
+ * answered only while nothing it counts has changed: exact, never stale. Keys hold up to 300 ids;
  * the bound keeps the worst case to a few tens of megabytes.
  */
 export class FeedCounts extends VersionedCache<number> {
@@ -18,20 +18,22 @@ export class FeedCounts extends VersionedCache<number> {
 }
 
 const noFilter = (filters: IdeaFilters) =>
-  !filters.support_id && !filters.school_id && !filters.department_id && !filters.idea_owner_id;
+  !filters.support_id && !filters.school_id && !filters.department_id;
 
 const idsKey = (ids: number[] | undefined) => (ids ? [...ids].sort((a, b) => a - b).join(',') : '');
 
 const filtersKey = (tenantId: number, filters: IdeaFilters) => {
-  const { support_id, school_id, department_id, idea_owner_id } = filters;
-  return `${tenantId}|${[support_id, school_id, department_id, idea_owner_id].map(idsKey).join('|')}`;
+  const { support_id, school_id, department_id } = filters;
+  return `${tenantId}|${[support_id, school_id, department_id].map(idsKey).join('|')}`;
 };
 
 /**
  * The number of ideas matching the feed's filters (not `q`). One row of `idea_tallies` answers
  * the unfiltered count and the version every other count is kept under; only a count this process
- * has not made at that version reads the ideas. The following feed's count is never kept: it
- * depends on the viewer's follows, which the version does not cover, and reads only those.
+ * has not made at that version reads the ideas. Counts of some members' ideas or of the viewer's
+ * follows are never kept: they read only those members' ideas (ideas_pi_idx) or those follows, a
+ * member's profile would otherwise push a wide count out of the cache, and the version does not
+ * cover follows.
  */
 export async function countIdeas(
   db: Executor,
@@ -40,7 +42,9 @@ export async function countIdeas(
   viewerId: number,
   filters: IdeaFilters,
 ): Promise<number> {
-  if (filters.following) return countMatching(db, tenantId, viewerId, filters);
+  if (filters.following || filters.idea_owner_id) {
+    return countMatching(db, tenantId, viewerId, filters);
+  }
   const [tally] = await queryRows<{ ideas: number; version: string }>(
     db,
     sql`select ideas, version::text as version from idea_tallies where tenant_id = ${tenantId}`,
