@@ -1,19 +1,13 @@
 import { privacyMessages } from '@kindling/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { isApiError, problemMessage } from '../api/apiError.ts';
 import { paths } from '../app/paths.ts';
 import { useAuth } from '../auth/AuthContext.ts';
-import { FormAlert } from '../forms/FormAlert.tsx';
-import { PasswordField } from '../forms/PasswordField.tsx';
-import { SubmitButton } from '../forms/SubmitButton.tsx';
 import buttons from '../shell/buttons.module.css';
 import { useTenant } from '../tenant/TenantContext.ts';
 import { AccountSection } from './AccountSection.tsx';
 import styles from './account.module.css';
 import { dataExportUrl, eraseAccount } from './accountApi.ts';
-import { fetchMfaStatus, mfaStatusKey } from './mfaApi.ts';
+import { PasswordConfirmation } from './PasswordConfirmation.tsx';
 
 /**
  * CONTRACT §11's "Your data": a download of everything Kindling holds about the member, and the
@@ -57,56 +51,22 @@ export function DataSection() {
 
 function ConfirmErasure({ onCancel }: { onCancel(): void }) {
   const { signOut } = useAuth();
-  const status = useQuery({
-    queryKey: mfaStatusKey,
-    queryFn: ({ signal }) => fetchMfaStatus(signal),
-  });
-  // Until the status says otherwise, ask for the password: most members have one.
-  const hasPassword = status.data?.has_password ?? true;
-  const form = useForm<{ password: string }>({ defaultValues: { password: '' } });
-  const { errors, isSubmitting } = form.formState;
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const submit = form.handleSubmit(async ({ password }) => {
-    setProblem(null);
-    try {
-      await eraseAccount(hasPassword ? { password } : {});
-    } catch (error) {
-      const detail = isApiError(error) ? error.details.find((d) => d.field === 'password') : null;
-      if (detail) form.setError('password', { message: detail.error }, { shouldFocus: true });
-      else setProblem(problemMessage(error));
-      return;
-    }
-    await signOut({ redirectTo: paths.signIn, notice: privacyMessages.erased });
-  });
-
   return (
-    <form className={styles.steps} onSubmit={submit} noValidate>
-      {problem && <FormAlert message={[problem]} />}
+    <PasswordConfirmation
+      label="Your password, to delete your account"
+      missing={privacyMessages.password}
+      instead="You sign in through your institution: sign out, sign in again there, then delete your account within 5 minutes."
+      send={eraseAccount}
+      saved={() => signOut({ redirectTo: paths.signIn, notice: privacyMessages.erased })}
+      submitLabel="Delete my account"
+      pendingLabel="Deleting…"
+      className={styles.steps}
+      submitClassName={styles.danger}
+      onCancel={onCancel}
+    >
       <p>
         <strong>This cannot be undone.</strong> You will be signed out everywhere.
       </p>
-      {hasPassword ? (
-        <PasswordField
-          label="Your password, to delete your account"
-          autoComplete="current-password"
-          registration={form.register('password', { required: privacyMessages.password })}
-          error={errors.password?.message}
-        />
-      ) : (
-        <p className={styles.muted}>
-          You sign in through your institution: sign out, sign in again there, then delete your
-          account within 5 minutes.
-        </p>
-      )}
-      <div className={styles.actions}>
-        <button type="button" className={buttons.secondary} onClick={onCancel}>
-          Cancel
-        </button>
-        <SubmitButton pending={isSubmitting} pendingLabel="Deleting…" className={styles.danger}>
-          Delete my account
-        </SubmitButton>
-      </div>
-    </form>
+    </PasswordConfirmation>
   );
 }

@@ -1,22 +1,22 @@
-import { type PasskeyItem, passkeyMessages } from '@kindling/contract';
+import { type PasskeyItem, type PasskeyRemoveBody, passkeyMessages } from '@kindling/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type FieldValues, type Path, type UseFormSetError, useForm } from 'react-hook-form';
-import { isApiError, problemMessage } from '../api/apiError.ts';
+import { useForm } from 'react-hook-form';
 import { sessionQueryKey } from '../auth/session.ts';
 import { LoadProblem } from '../errors/LoadProblem.tsx';
 import { formatRelativeTime } from '../format/dates.ts';
 import { FormAlert } from '../forms/FormAlert.tsx';
-import { PasswordField } from '../forms/PasswordField.tsx';
 import { SubmitButton } from '../forms/SubmitButton.tsx';
 import { TextField } from '../forms/TextField.tsx';
+import { useFormMutation } from '../forms/useFormMutation.ts';
 import buttons from '../shell/buttons.module.css';
 import { Spinner } from '../shell/Spinner.tsx';
 import { showToast } from '../shell/showToast.ts';
 import { AccountSection } from './AccountSection.tsx';
 import styles from './account.module.css';
+import { accountProblem } from './accountProblem.ts';
 import { deviceName } from './device.ts';
-import { fetchMfaStatus, mfaStatusKey } from './mfaApi.ts';
+import { PasswordConfirmation } from './PasswordConfirmation.tsx';
 import {
   addPasskey,
   fetchPasskeys,
@@ -40,19 +40,6 @@ const nameRules = {
         ? passkeyMessages.nameLength
         : true,
 };
-
-/** The server's field errors on their fields: true when any field took one. */
-function showFieldErrors<V extends FieldValues>(
-  error: unknown,
-  setError: UseFormSetError<V>,
-  fields: readonly string[],
-) {
-  const details = isApiError(error) ? error.details.filter((d) => fields.includes(d.field)) : [];
-  for (const detail of details) {
-    setError(detail.field as Path<V>, { message: detail.error }, { shouldFocus: true });
-  }
-  return details.length > 0;
-}
 
 /**
  * Passkeys (issue 20, decision 0045): the member names one and lets the browser make it (a
@@ -102,25 +89,24 @@ function AddPasskey() {
   const form = useForm<{ name: string }>({
     defaultValues: { name: deviceName(navigator.userAgent) },
   });
-  const { errors, isSubmitting } = form.formState;
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const submit = form.handleSubmit(async ({ name }) => {
-    setProblem(null);
-    try {
+  const { errors } = form.formState;
+  const { submit, problem, pending } = useFormMutation(form, {
+    send: async ({ name }: { name: string }) => {
       const { makePasskey } = await ceremony();
       const response = await makePasskey(await registrationOptions());
-      await addPasskey(name.trim(), response);
+      return addPasskey(name.trim(), response);
+    },
+    saved: () => {
       showToast(passkeyMessages.added, 'success');
       form.reset({ name: '' });
-      await Promise.all([
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: passkeysKey }),
         // An administrator held to set up a second factor is free once they have one.
         queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
       ]);
-    } catch (error) {
-      if (!showFieldErrors(error, form.setError, ['name'])) setProblem(problemMessage(error));
-    }
+    },
+    problem: accountProblem,
+    focus: true,
   });
 
   return (
@@ -135,7 +121,7 @@ function AddPasskey() {
         error={errors.name?.message}
       />
       <div className={styles.actions}>
-        <SubmitButton pending={isSubmitting} pendingLabel="Adding…">
+        <SubmitButton pending={pending} pendingLabel="Adding…">
           Add a passkey
         </SubmitButton>
       </div>
@@ -190,18 +176,16 @@ function PasskeyRow({ passkey }: { passkey: PasskeyItem }) {
 function RenameForm({ passkey, onDone }: { passkey: PasskeyItem; onDone(): void }) {
   const queryClient = useQueryClient();
   const form = useForm<{ name: string }>({ defaultValues: { name: passkey.name } });
-  const { errors, isSubmitting } = form.formState;
-  const [problem, setProblem] = useState<string | null>(null);
-  const submit = form.handleSubmit(async ({ name }) => {
-    setProblem(null);
-    try {
-      await renamePasskey(passkey.id, name.trim());
+  const { errors } = form.formState;
+  const { submit, problem, pending } = useFormMutation(form, {
+    send: ({ name }: { name: string }) => renamePasskey(passkey.id, name.trim()),
+    saved: async () => {
       showToast(passkeyMessages.renamed, 'success');
       await queryClient.invalidateQueries({ queryKey: passkeysKey });
       onDone();
-    } catch (error) {
-      if (!showFieldErrors(error, form.setError, ['name'])) setProblem(problemMessage(error));
-    }
+    },
+    problem: accountProblem,
+    focus: true,
   });
   return (
     <form className={styles.rowForm} onSubmit={submit} noValidate>
@@ -218,7 +202,7 @@ function RenameForm({ passkey, onDone }: { passkey: PasskeyItem; onDone(): void 
         <button type="button" className={buttons.secondary} onClick={onDone}>
           Cancel
         </button>
-        <SubmitButton pending={isSubmitting} pendingLabel="Saving…">
+        <SubmitButton pending={pending} pendingLabel="Saving…">
           Save name
         </SubmitButton>
       </div>
@@ -228,55 +212,23 @@ function RenameForm({ passkey, onDone }: { passkey: PasskeyItem; onDone(): void 
 
 function RemoveForm({ passkey, onDone }: { passkey: PasskeyItem; onDone(): void }) {
   const queryClient = useQueryClient();
-  const status = useQuery({
-    queryKey: mfaStatusKey,
-    queryFn: ({ signal }) => fetchMfaStatus(signal),
-  });
-  const hasPassword = status.data?.has_password ?? true;
-  const form = useForm<{ password: string }>({ defaultValues: { password: '' } });
-  const { errors, isSubmitting } = form.formState;
-  const [problem, setProblem] = useState<string | null>(null);
-  const submit = form.handleSubmit(async ({ password }) => {
-    setProblem(null);
-    if (hasPassword && !password) {
-      form.setError('password', { message: passkeyMessages.password }, { shouldFocus: true });
-      return;
-    }
-    try {
-      const answer = await removePasskey(passkey.id, hasPassword ? { password } : {});
-      showToast(answer.message, 'success');
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: passkeysKey }),
-        queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
-      ]);
-    } catch (error) {
-      if (!showFieldErrors(error, form.setError, ['password'])) setProblem(problemMessage(error));
-    }
-  });
   return (
-    <form className={styles.rowForm} onSubmit={submit} noValidate>
-      {problem && <FormAlert message={[problem]} />}
-      {hasPassword ? (
-        <PasswordField
-          label={`Your password, to remove ${passkey.name}`}
-          autoComplete="current-password"
-          registration={form.register('password')}
-          error={errors.password?.message}
-        />
-      ) : (
-        <p className={styles.muted}>
-          You sign in through your institution: to remove it, sign in again there first, then remove
-          it within 5 minutes.
-        </p>
-      )}
-      <div className={styles.actions}>
-        <button type="button" className={buttons.secondary} onClick={onDone}>
-          Cancel
-        </button>
-        <SubmitButton pending={isSubmitting} pendingLabel="Removing…">
-          Remove passkey
-        </SubmitButton>
-      </div>
-    </form>
+    <PasswordConfirmation
+      label={`Your password, to remove ${passkey.name}`}
+      missing={passkeyMessages.password}
+      instead="You sign in through your institution: to remove it, sign in again there first, then remove it within 5 minutes."
+      send={(body: PasskeyRemoveBody) => removePasskey(passkey.id, body)}
+      saved={(answer) => {
+        showToast(answer.message, 'success');
+        return Promise.all([
+          queryClient.invalidateQueries({ queryKey: passkeysKey }),
+          queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+        ]);
+      }}
+      submitLabel="Remove passkey"
+      pendingLabel="Removing…"
+      className={styles.rowForm}
+      onCancel={onDone}
+    />
   );
 }

@@ -1,17 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { isApiError, problemMessage } from '../api/apiError.ts';
 import { FormAlert } from '../forms/FormAlert.tsx';
 import { lazyResolver } from '../forms/lazyResolver.ts';
-import type { Message } from '../forms/message.ts';
 import { PasswordField } from '../forms/PasswordField.tsx';
 import { PasswordGuidelines } from '../forms/PasswordGuidelines.tsx';
 import { SubmitButton } from '../forms/SubmitButton.tsx';
+import { useFormMutation } from '../forms/useFormMutation.ts';
 import { useTenant } from '../tenant/TenantContext.ts';
 import { AccountSection } from './AccountSection.tsx';
 import styles from './account.module.css';
 import { changePassword, sessionsKey } from './accountApi.ts';
+import { accountProblem } from './accountProblem.ts';
 import type { PasswordChangeInput } from './passwordFormSchema.ts';
 
 const schema = lazyResolver<PasswordChangeInput, PasswordChangeInput>(() =>
@@ -19,7 +19,6 @@ const schema = lazyResolver<PasswordChangeInput, PasswordChangeInput>(() =>
 );
 
 const empty: PasswordChangeInput = { current_password: '', new_password: '' };
-const fields = new Set(Object.keys(empty));
 
 /**
  * The password change: the current password, then the new one under the tenant's rules. A member
@@ -29,30 +28,23 @@ const fields = new Set(Object.keys(empty));
 export function PasswordSection() {
   const guidelines = useTenant().branding.claimProfile.setPassword;
   const queryClient = useQueryClient();
-  const [problem, setProblem] = useState<Message | null>(null);
-  const [done, setDone] = useState<Message | null>(null);
+  const [done, setDone] = useState<string | null>(null);
   const form = useForm<PasswordChangeInput>({ resolver: schema.resolver, defaultValues: empty });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
 
   useEffect(() => schema.preload(), []);
 
-  const submit = form.handleSubmit(async (values) => {
-    setProblem(null);
-    setDone(null);
-    try {
-      const answer = await changePassword(values);
+  const { submit, problem, pending } = useFormMutation(form, {
+    send: (values: PasswordChangeInput) => {
+      setDone(null);
+      return changePassword(values);
+    },
+    saved: (answer) => {
       form.reset(empty);
-      setDone([answer.message]);
-      await queryClient.invalidateQueries({ queryKey: sessionsKey });
-    } catch (error) {
-      const perField = isApiError(error)
-        ? error.details.filter((detail) => fields.has(detail.field))
-        : [];
-      for (const detail of perField) {
-        form.setError(detail.field as keyof PasswordChangeInput, { message: detail.error });
-      }
-      if (perField.length === 0) setProblem([problemMessage(error)]);
-    }
+      setDone(answer.message);
+      return queryClient.invalidateQueries({ queryKey: sessionsKey });
+    },
+    problem: accountProblem,
   });
 
   return (
@@ -61,8 +53,8 @@ export function PasswordSection() {
       lead="Changing your password signs you out on every other device."
     >
       <form className={styles.form} onSubmit={submit} noValidate>
-        {problem && <FormAlert message={problem} />}
-        {done && <FormAlert tone="success" message={done} />}
+        {problem && <FormAlert message={[problem]} />}
+        {done && <FormAlert tone="success" message={[done]} />}
         <PasswordField
           label="Current password"
           autoComplete="current-password"
@@ -80,7 +72,7 @@ export function PasswordSection() {
           }
         />
         <div className={styles.actions}>
-          <SubmitButton pending={isSubmitting} pendingLabel="Changing…">
+          <SubmitButton pending={pending} pendingLabel="Changing…">
             Change password
           </SubmitButton>
         </div>

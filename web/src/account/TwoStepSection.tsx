@@ -1,35 +1,33 @@
 import {
   type MfaStatusAnswer,
   mfaMessages,
-  type TotpDisableBody,
   type TotpEnableBody,
   type TotpSetupAnswer,
 } from '@kindling/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { type FieldValues, type Path, type UseFormSetError, useForm } from 'react-hook-form';
-import { isApiError, problemMessage } from '../api/apiError.ts';
+import { useForm } from 'react-hook-form';
+import { problemMessage } from '../api/apiError.ts';
 import { useAuth } from '../auth/AuthContext.ts';
 import { sessionQueryKey } from '../auth/session.ts';
 import { LoadProblem } from '../errors/LoadProblem.tsx';
 import { FormAlert } from '../forms/FormAlert.tsx';
 import { lazyResolver } from '../forms/lazyResolver.ts';
-import { PasswordField } from '../forms/PasswordField.tsx';
 import { SubmitButton } from '../forms/SubmitButton.tsx';
 import { TextField } from '../forms/TextField.tsx';
+import { useFormMutation } from '../forms/useFormMutation.ts';
 import buttons from '../shell/buttons.module.css';
 import { Spinner } from '../shell/Spinner.tsx';
 import { showToast } from '../shell/showToast.ts';
 import { useTenant } from '../tenant/TenantContext.ts';
 import { AccountSection } from './AccountSection.tsx';
 import styles from './account.module.css';
+import { accountProblem } from './accountProblem.ts';
 import { disableTotp, enableTotp, fetchMfaStatus, mfaStatusKey, startTotpSetup } from './mfaApi.ts';
+import { PasswordConfirmation } from './PasswordConfirmation.tsx';
 
 const enableSchema = lazyResolver<TotpEnableBody, TotpEnableBody>(() =>
   import('./twoStepFormSchema.ts').then((m) => m.totpEnableResolver),
-);
-const disableSchema = lazyResolver<TotpDisableBody, TotpDisableBody>(() =>
-  import('./twoStepFormSchema.ts').then((m) => m.totpDisableResolver),
 );
 
 /** The QR encoder loads when a setup starts: most visits to the screen never draw one. */
@@ -39,15 +37,6 @@ type Stage =
   | { kind: 'status' }
   | { kind: 'setup'; setup: TotpSetupAnswer }
   | { kind: 'codes'; codes: string[] };
-
-/** The server's field errors on their fields, else its message: true when any field took one. */
-function showFieldErrors<V extends FieldValues>(error: unknown, setError: UseFormSetError<V>) {
-  if (!isApiError(error) || error.details.length === 0) return false;
-  for (const detail of error.details) {
-    setError(detail.field as Path<V>, { message: detail.error }, { shouldFocus: true });
-  }
-  return true;
-}
 
 /**
  * CONTRACT §11's second factor on the account screen: set up an authenticator app (a QR code, or
@@ -96,18 +85,13 @@ function StatusView({
   status: MfaStatusAnswer;
   onSetup(setup: TotpSetupAnswer): void;
 }) {
-  const [starting, setStarting] = useState(false);
+  const { submit: start, pending: starting } = useFormMutation(useForm(), {
+    send: startTotpSetup,
+    saved: onSetup,
+    problem: problemMessage,
+    toast: true,
+  });
   if (status.totp) return <TurnOff status={status} />;
-  const start = async () => {
-    setStarting(true);
-    try {
-      onSetup(await startTotpSetup());
-    } catch (error) {
-      showToast(problemMessage(error), 'error');
-    } finally {
-      setStarting(false);
-    }
-  };
   return (
     <>
       <p>
@@ -116,7 +100,12 @@ function StatusView({
         learns your password still cannot sign in as you.
       </p>
       <div className={styles.actions}>
-        <button type="button" className={buttons.primary} onClick={start} disabled={starting}>
+        <button
+          type="button"
+          className={buttons.primary}
+          onClick={() => void start()}
+          disabled={starting}
+        >
           Set up two-step verification
         </button>
       </div>
@@ -139,23 +128,21 @@ function SetupForm({
     resolver: enableSchema.resolver,
     defaultValues: { code: '' },
   });
-  const { errors, isSubmitting } = form.formState;
-  const [problem, setProblem] = useState<string | null>(null);
+  const { errors } = form.formState;
   // Groups of four are easier to type into an app than 32 characters in a row.
   const key = setup.secret.match(/.{1,4}/g)?.join(' ') ?? setup.secret;
 
-  const submit = form.handleSubmit(async ({ code }) => {
-    setProblem(null);
-    try {
-      const { recovery_codes } = await enableTotp(code);
+  const { submit, problem, pending } = useFormMutation(form, {
+    send: ({ code }: TotpEnableBody) => enableTotp(code),
+    saved: ({ recovery_codes }) => {
       onEnabled(recovery_codes);
-      await Promise.all([
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: mfaStatusKey }),
         queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
       ]);
-    } catch (error) {
-      if (!showFieldErrors(error, form.setError)) setProblem(problemMessage(error));
-    }
+    },
+    problem: accountProblem,
+    focus: true,
   });
 
   return (
@@ -192,7 +179,7 @@ function SetupForm({
         </li>
       </ol>
       <div className={styles.actions}>
-        <SubmitButton pending={isSubmitting} pendingLabel="Turning on…">
+        <SubmitButton pending={pending} pendingLabel="Turning on…">
           Turn on
         </SubmitButton>
         <button type="button" className={buttons.secondary} onClick={onCancel}>
@@ -252,51 +239,27 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
 
 function TurnOff({ status }: { status: MfaStatusAnswer }) {
   const queryClient = useQueryClient();
-  const form = useForm<TotpDisableBody>({
-    resolver: disableSchema.resolver,
-    defaultValues: { password: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const submit = form.handleSubmit(async ({ password }) => {
-    setProblem(null);
-    try {
-      await disableTotp(status.has_password ? { password } : {});
-      showToast(mfaMessages.turnedOff, 'success');
-      await queryClient.invalidateQueries({ queryKey: mfaStatusKey });
-    } catch (error) {
-      if (!showFieldErrors(error, form.setError)) setProblem(problemMessage(error));
-    }
-  });
-
   return (
-    <form className={styles.steps} onSubmit={submit} noValidate>
+    <>
       <p>
         <strong>On.</strong> Signing in asks for a code from your authenticator app.{' '}
         {status.recovery_codes_left === 1
           ? '1 recovery code is left.'
           : `${status.recovery_codes_left} recovery codes are left.`}
       </p>
-      {problem && <FormAlert message={[problem]} />}
-      {status.has_password ? (
-        <PasswordField
-          label="Your password, to turn it off"
-          autoComplete="current-password"
-          registration={form.register('password')}
-          error={errors.password?.message}
-        />
-      ) : (
-        <p className={styles.muted}>
-          You sign in through your institution: to turn it off, sign in again there first, then turn
-          it off within 5 minutes.
-        </p>
-      )}
-      <div className={styles.actions}>
-        <SubmitButton pending={isSubmitting} pendingLabel="Turning off…">
-          Turn off two-step verification
-        </SubmitButton>
-      </div>
-    </form>
+      <PasswordConfirmation
+        label="Your password, to turn it off"
+        missing={mfaMessages.password}
+        instead="You sign in through your institution: to turn it off, sign in again there first, then turn it off within 5 minutes."
+        send={disableTotp}
+        saved={() => {
+          showToast(mfaMessages.turnedOff, 'success');
+          return queryClient.invalidateQueries({ queryKey: mfaStatusKey });
+        }}
+        submitLabel="Turn off two-step verification"
+        pendingLabel="Turning off…"
+        className={styles.steps}
+      />
+    </>
   );
 }

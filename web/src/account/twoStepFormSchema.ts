@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { totpDisableBody, totpEnableBody } from '@kindling/contract';
+import { totpEnableBody } from '@kindling/contract';
 
 /** Loaded on first use (forms/lazyResolver.ts), so the account screen's chunk carries no zod. */
 export const totpEnableResolver = zodResolver(totpEnableBody);
-export const totpDisableResolver = zodResolver(totpDisableBody);

@@ -11,25 +11,21 @@ import { PasswordField } from '../forms/PasswordField.tsx';
 import { PasswordGuidelines } from '../forms/PasswordGuidelines.tsx';
 import { SubmitButton } from '../forms/SubmitButton.tsx';
 import { TextField } from '../forms/TextField.tsx';
+import { useFormMutation } from '../forms/useFormMutation.ts';
 import buttons from '../shell/buttons.module.css';
 import { CardPage } from '../shell/CardPage.tsx';
-import { showToast } from '../shell/showToast.ts';
 import { keepTenantParam } from '../tenant/keepTenantParam.ts';
 import { useTenant } from '../tenant/TenantContext.ts';
 import { forgotPasswordRequest, resetPasswordRequest } from './authApi.ts';
-import { OFFLINE_MESSAGE } from './authMessages.ts';
 import styles from './ForgotPasswordPage.module.css';
+import { toastIfOffline } from './offline.ts';
 import type {
   InitiateInput,
   InitiateValues,
   VerifyInput,
   VerifyValues,
 } from './passwordResetForms.ts';
-import {
-  type PasswordResetProblem,
-  type PasswordResetStep,
-  passwordResetProblem,
-} from './passwordResetProblem.ts';
+import { type PasswordResetStep, passwordResetProblem } from './passwordResetProblem.ts';
 
 const schemas = () => import('./passwordResetForms.ts');
 const initiateSchema = lazyResolver<InitiateInput, InitiateValues>(() =>
@@ -39,12 +35,16 @@ const verifySchema = lazyResolver<VerifyInput, VerifyValues>(() =>
   schemas().then((m) => m.verifyResolver),
 );
 
-/** Shows a failure: the offline toast, or a message for the form. */
-function report(error: unknown, step: PasswordResetStep, show: (message: Message) => void) {
-  const problem: PasswordResetProblem = passwordResetProblem(error, step);
-  if (problem.kind === 'offline') showToast(OFFLINE_MESSAGE, 'error');
-  else show(problem.message);
+/** A failure in the step's words above the form; offline, the toast says it (toastIfOffline). */
+function resetProblem(error: unknown, step: PasswordResetStep): Message | null {
+  const problem = passwordResetProblem(error, step);
+  return problem.kind === 'message' ? problem.message : null;
 }
+
+/** Both steps put a failure's details above the form, not on their fields. */
+const resetFailures = { fieldOf: () => null, failed: toastIfOffline };
+
+const sentTo = (destination: string) => `Confirmation code was sent to ${destination}`;
 
 /** Runs `then` once, `limits.redirectDelayMs` after `armed` turns true (SPEC §4, §9). */
 function useDelayedStep(armed: boolean, then: () => void) {
@@ -72,24 +72,19 @@ export function ForgotPasswordPage() {
 
 function InitiateStep({ onSent }: { onSent(email: string): void }) {
   const tenant = useTenant();
-  const [problem, setProblem] = useState<Message | null>(null);
   const [sent, setSent] = useState<{ email: string; destination: string } | null>(null);
   const form = useForm<InitiateInput, unknown, InitiateValues>({
     resolver: initiateSchema.resolver,
     defaultValues: { email: '' },
   });
-  const { errors, isSubmitting } = form.formState;
 
   useDelayedStep(sent !== null, () => sent && onSent(sent.email));
 
-  const submit = form.handleSubmit(async ({ email }) => {
-    setProblem(null);
-    try {
-      const { destination } = await forgotPasswordRequest({ email, tenant_id: tenant.id });
-      setSent({ email, destination });
-    } catch (error) {
-      report(error, 'initiate', setProblem);
-    }
+  const { submit, problem, pending } = useFormMutation(form, {
+    ...resetFailures,
+    send: ({ email }: InitiateValues) => forgotPasswordRequest({ email, tenant_id: tenant.id }),
+    saved: ({ destination }, { email }) => setSent({ email, destination }),
+    problem: (error) => resetProblem(error, 'initiate'),
   });
 
   return (
@@ -104,12 +99,7 @@ function InitiateStep({ onSent }: { onSent(email: string): void }) {
     >
       <form className={styles.form} onSubmit={submit} noValidate>
         {problem && <FormAlert message={problem} />}
-        {sent && (
-          <FormAlert
-            tone="success"
-            message={[`Confirmation code was sent to ${sent.destination}`]}
-          />
-        )}
+        {sent && <FormAlert tone="success" message={[sentTo(sent.destination)]} />}
         <TextField
           label="Email"
           type="email"
@@ -119,10 +109,10 @@ function InitiateStep({ onSent }: { onSent(email: string): void }) {
           autoCapitalize="off"
           required
           registration={form.register('email')}
-          error={errors.email?.message}
+          error={form.formState.errors.email?.message}
           readOnly={sent !== null}
         />
-        <SubmitButton pending={isSubmitting || sent !== null} pendingLabel="Sending…" wide>
+        <SubmitButton pending={pending || sent !== null} pendingLabel="Sending…" wide>
           Send Code
         </SubmitButton>
       </form>
@@ -134,7 +124,6 @@ function VerifyStep({ email, onChangeEmail }: { email: string; onChangeEmail(): 
   const tenant = useTenant();
   const navigate = useNavigate();
   const guidelines = tenant.branding.claimProfile.setPassword;
-  const [problem, setProblem] = useState<Message | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const form = useForm<VerifyInput, unknown, VerifyValues>({
@@ -149,27 +138,21 @@ function VerifyStep({ email, onChangeEmail }: { email: string; onChangeEmail(): 
     navigate(keepTenantParam(paths.signIn, window.location.search), { replace: true }),
   );
 
-  const submit = form.handleSubmit(async ({ code, password }) => {
-    setProblem(null);
-    setNotice(null);
-    try {
-      await resetPasswordRequest({ email, tenant_id: tenant.id, code, password });
-      setDone(true);
-    } catch (error) {
-      report(error, 'verify', setProblem);
-    }
+  // The new password, or with null a new code, which answers with where it went.
+  const { submit, run, problem } = useFormMutation(form, {
+    ...resetFailures,
+    send: async (values: VerifyValues | null) => {
+      setNotice(null);
+      const body = { email, tenant_id: tenant.id };
+      if (values === null) return sentTo((await forgotPasswordRequest(body)).destination);
+      await resetPasswordRequest({ ...body, code: values.code, password: values.password });
+      return null;
+    },
+    saved: (sent) => (sent === null ? setDone(true) : setNotice(sent)),
+    problem: (error, { values }) => resetProblem(error, values === null ? 'initiate' : 'verify'),
   });
-
-  const resend = async () => {
-    setProblem(null);
-    setNotice(null);
-    try {
-      const { destination } = await forgotPasswordRequest({ email, tenant_id: tenant.id });
-      setNotice(`Confirmation code was sent to ${destination}`);
-    } catch (error) {
-      report(error, 'initiate', setProblem);
-    }
-  };
+  // Its failure is shown above the form.
+  const resend = () => run(null).catch(() => undefined);
 
   return (
     <CardPage

@@ -7,17 +7,17 @@ import {
   signInMfaBody,
   totpEnableBody,
 } from '@kindling/contract';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { isApiError, problemMessage } from '../api/apiError.ts';
 import { FormAlert } from '../forms/FormAlert.tsx';
 import { SubmitButton } from '../forms/SubmitButton.tsx';
-import { TextField } from '../forms/TextField.tsx';
+import { TextField, type TextFieldProps } from '../forms/TextField.tsx';
+import { useFormMutation } from '../forms/useFormMutation.ts';
 import { CardPage } from '../shell/CardPage.tsx';
-import { showToast } from '../shell/showToast.ts';
 import { useTenant } from '../tenant/TenantContext.ts';
 import { signInWithCodeRequest } from './authApi.ts';
-import { OFFLINE_MESSAGE } from './authMessages.ts';
+import { toastIfOffline } from './offline.ts';
 import { answerWithPasskey } from './passkeySignIn.ts';
 import styles from './SignInPage.module.css';
 
@@ -99,27 +99,43 @@ const endsSignIn = (error: unknown) =>
   isApiError(error, 'UNAUTHORIZED') ||
   (isApiError(error, 'TOO_MANY_REQUESTS') && error.message === mfaMessages.challengeSpent);
 
-function PasskeyAnswer({ step, onSignedIn, onRestart }: MfaStepProps) {
-  const tenant = useTenant();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const answer = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setProblem(null);
-    setPending(true);
-    try {
-      await onSignedIn(await answerWithPasskey(tenant.id, step.challenge));
-    } catch (error) {
-      if (isApiError(error, 'ERR_NETWORK')) showToast(OFFLINE_MESSAGE, 'error');
-      else if (endsSignIn(error)) onRestart((error as Error).message);
-      else if (isApiError(error, 'CODE_MISMATCH')) setProblem(passkeyMessages.mismatch);
-      else setProblem(error instanceof Error ? error.message : problemMessage(error));
-    } finally {
-      setPending(false);
-    }
+/** A failure that is told elsewhere than above the form: as a toast, by its field, or on sign-in's first step. */
+const toldElsewhere = (error: unknown) =>
+  isApiError(error, 'ERR_NETWORK') || isApiError(error, 'CODE_MISMATCH') || endsSignIn(error);
+
+/**
+ * What both ways of answering do with a failure besides their words: the offline toast, back to
+ * the password with why when this sign-in is over, or the form's own telling of a wrong answer.
+ * The server's details stay off the field.
+ */
+function answerOptions({ onSignedIn, onRestart }: MfaStepProps, onMismatch?: () => void) {
+  return {
+    saved: onSignedIn,
+    fieldOf: () => null,
+    failed: (error: unknown) => {
+      toastIfOffline(error);
+      if (endsSignIn(error)) onRestart((error as Error).message);
+      else if (isApiError(error, 'CODE_MISMATCH')) onMismatch?.();
+    },
   };
+}
+
+function PasskeyAnswer(props: MfaStepProps) {
+  const tenant = useTenant();
+  const { submit, problem, pending } = useFormMutation(useForm(), {
+    ...answerOptions(props),
+    send: () => answerWithPasskey(tenant.id, props.step.challenge),
+    problem: (error) =>
+      isApiError(error, 'CODE_MISMATCH')
+        ? passkeyMessages.mismatch
+        : toldElsewhere(error)
+          ? null
+          : error instanceof Error
+            ? error.message
+            : problemMessage(error),
+  });
   return (
-    <form className={styles.form} onSubmit={answer}>
+    <form className={styles.form} onSubmit={submit}>
       {problem && <FormAlert message={[problem]} />}
       <SubmitButton pending={pending} pendingLabel="Waiting for your passkey…" wide>
         Use my passkey
@@ -128,65 +144,47 @@ function PasskeyAnswer({ step, onSignedIn, onRestart }: MfaStepProps) {
   );
 }
 
-function CodeForm({ method, step, onSignedIn, onRestart }: MfaStepProps & { method: CodeMethod }) {
-  const tenant = useTenant();
-  const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm<Values>({ resolver: resolvers[method], defaultValues: { code: '' } });
-  const { errors, isSubmitting } = form.formState;
+const codeFields: Record<CodeMethod, Omit<TextFieldProps, 'registration'>> = {
+  totp: {
+    label: 'Authentication code',
+    autoComplete: 'one-time-code',
+    inputMode: 'numeric',
+    pattern: '[0-9]*',
+    maxLength: 6,
+  },
+  recovery_code: {
+    label: 'Recovery code',
+    autoComplete: 'off',
+    autoCapitalize: 'off',
+    maxLength: 32,
+    description: 'Like abcde-12345.',
+  },
+};
 
-  const submit = form.handleSubmit(async ({ code }) => {
-    setProblem(null);
-    try {
-      const answer = await signInWithCodeRequest({
-        challenge: step.challenge,
-        code,
-        tenant_id: tenant.id,
-      });
-      await onSignedIn(answer);
-    } catch (error) {
-      if (isApiError(error, 'ERR_NETWORK')) {
-        showToast(OFFLINE_MESSAGE, 'error');
-      } else if (isApiError(error, 'CODE_MISMATCH')) {
-        form.setError('code', { message: mfaMessages.codeMismatch }, { shouldFocus: true });
-      } else if (endsSignIn(error)) {
-        onRestart((error as Error).message);
-      } else {
-        setProblem(problemMessage(error));
-      }
-    }
+function CodeForm({ method, ...props }: MfaStepProps & { method: CodeMethod }) {
+  const tenant = useTenant();
+  const form = useForm<Values>({ resolver: resolvers[method], defaultValues: { code: '' } });
+  const { submit, problem, pending } = useFormMutation(form, {
+    ...answerOptions(props, () =>
+      form.setError('code', { message: mfaMessages.codeMismatch }, { shouldFocus: true }),
+    ),
+    send: ({ code }: Values) =>
+      signInWithCodeRequest({ challenge: props.step.challenge, code, tenant_id: tenant.id }),
+    problem: (error) => (toldElsewhere(error) ? null : problemMessage(error)),
   });
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       {problem && <FormAlert message={[problem]} />}
-      {method === 'totp' ? (
-        <TextField
-          label="Authentication code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          maxLength={6}
-          spellCheck={false}
-          autoFocus
-          required
-          registration={form.register('code')}
-          error={errors.code?.message}
-        />
-      ) : (
-        <TextField
-          label="Recovery code"
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          maxLength={32}
-          autoFocus
-          required
-          registration={form.register('code')}
-          error={errors.code?.message}
-          description="Like abcde-12345."
-        />
-      )}
-      <SubmitButton pending={isSubmitting} pendingLabel="Verifying…" wide>
+      <TextField
+        {...codeFields[method]}
+        spellCheck={false}
+        autoFocus
+        required
+        registration={form.register('code')}
+        error={form.formState.errors.code?.message}
+      />
+      <SubmitButton pending={pending} pendingLabel="Verifying…" wide>
         Verify
       </SubmitButton>
     </form>

@@ -34,7 +34,11 @@ function wrapper({ children }: { children: ReactNode }) {
 }
 
 function renderForm(
-  options: { saved?: (answer: unknown, values: unknown) => unknown; toast?: boolean },
+  options: {
+    saved?: (answer: unknown, values: unknown) => unknown;
+    toast?: boolean;
+    problem?: (error: unknown, failure: { values: unknown; onFields: boolean }) => string | null;
+  },
   send: () => Promise<unknown>,
 ) {
   return renderHook(
@@ -76,5 +80,13 @@ describe('useFormMutation', () => {
       expect(failing.result.current.mutation.run({ name: 'x', links: [] })).rejects.toBe(refusal),
     );
     expect(failing.result.current.mutation.problem).toBe('Please enter a name.');
+  });
+
+  it('tells problem what was sent and whether the fields took a detail', async () => {
+    const problem = vi.fn(() => null);
+    const { result } = renderForm({ problem }, () => Promise.reject(refusal));
+    await act(() => expect(result.current.mutation.run(null)).rejects.toBe(refusal));
+    expect(problem).toHaveBeenCalledWith(refusal, { values: null, onFields: true });
+    expect(result.current.mutation.problem).toBeNull();
   });
 });

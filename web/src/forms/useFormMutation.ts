@@ -11,12 +11,15 @@ interface FormMutationOptions<V extends FieldValues, S, A, P> {
   saved?(answer: A, values: S): unknown;
   /**
    * The failure's words, shown above the fields (`problem`) or, with `toast`, as a toast; null
-   * when the fields say it all. By default the first field's message, else the answer's.
+   * when the fields say it all. By default the first field's message, else the answer's. Told
+   * what was sent and whether any detail went on a field.
    */
-  problem?(error: unknown): P | null;
+  problem?(error: unknown, failure: { values: S; onFields: boolean }): P | null;
   toast?: boolean;
   /** Where a detail goes; by default to the field it names when the form holds that field. */
   fieldOf?: FieldOf<V>;
+  /** Moves the focus to the field a detail went on, as the account's and sign-in's forms do. */
+  focus?: boolean;
   /** After the failure is shown, for what else a form does then (scrolls, a photo's own message). */
   failed?(error: unknown): void;
   /** When the form's own validation refuses the values, as react-hook-form's handleSubmit takes it. */
@@ -39,11 +42,13 @@ export function useFormMutation<V extends FieldValues, O extends S, S, A, P = st
   const mutation = useMutation({
     mutationFn: (values: S) => options.send(values),
     onSuccess: (answer, values) => options.saved?.(answer, values),
-    onError: (error) => {
-      for (const { field, message } of serverFieldErrors(error, options.fieldOf ?? heldField)) {
-        form.setError(field, { message });
+    onError: (error, values) => {
+      const onFields = serverFieldErrors(error, options.fieldOf ?? heldField);
+      for (const { field, message } of onFields) {
+        form.setError(field, { message }, { shouldFocus: options.focus === true });
       }
-      const words = (options.problem ?? (firstProblem as (e: unknown) => P))(error);
+      const problem = options.problem ?? (firstProblem as (e: unknown) => P);
+      const words = problem(error, { values, onFields: onFields.length > 0 });
       if (options.toast) {
         if (words !== null) showToast(String(words), 'error');
       } else setProblem(words);

@@ -21,7 +21,7 @@ import {
   ReviewStep,
   SetPasswordStep,
 } from './ClaimSteps.tsx';
-import { claimReducer } from './claimFlow.ts';
+import { type ClaimEvent, claimReducer } from './claimFlow.ts';
 import {
   type ClaimLink,
   claimProfile,
@@ -55,6 +55,13 @@ function useSignedOutFirst(): boolean {
   return ready;
 }
 
+/** The review signs in: a failure in sign-in's words (SPEC §8), offline above the step too. */
+function reviewProblem(error: unknown): Message {
+  const outcome = signInProblem(error);
+  if (outcome.kind === 'message') return outcome.message;
+  return [outcome.kind === 'offline' ? OFFLINE_MESSAGE : outcome.message];
+}
+
 /** SPEC §2 claim profile: every sub-screen of the invitation link, its words from the branding. */
 export function AcceptInvitationPage() {
   const tenant = useTenant();
@@ -65,7 +72,6 @@ export function AcceptInvitationPage() {
   const queryClient = useQueryClient();
   const { startSession } = useAuth();
   const [step, dispatch] = useReducer(claimReducer, link ? 'loading' : 'invalidToken');
-  const [problem, setProblem] = useState<Message | null>(null);
   const [password, setPassword] = useState('');
 
   const verify = useQuery({
@@ -85,14 +91,10 @@ export function AcceptInvitationPage() {
 
   const goTo = (path: string) => navigate(keepTenantParam(path, window.location.search));
 
-  /** Runs a step's call, showing its failure in the server's words (SPEC §8 claim flow). */
-  const attempt = async (call: () => Promise<void>) => {
-    setProblem(null);
-    try {
-      await call();
-    } catch (error) {
-      setProblem([isApiError(error) ? error.message : 'An unknown error occurred.']);
-    }
+  /** A step's call, then the event that moves the claim on; a failure stays on the step. */
+  const moveOn = (call: () => Promise<unknown>, event: ClaimEvent) => async () => {
+    await call();
+    dispatch(event);
   };
 
   if (offline) return <LoadProblem error={offline} onRetry={() => verify.refetch()} />;
@@ -116,34 +118,20 @@ export function AcceptInvitationPage() {
         <AcceptInviteStep
           texts={texts.acceptInvite}
           firstName={firstName}
-          problem={problem}
-          onAccept={() =>
-            attempt(async () => {
-              await updateInvitationStatus(link, record.id, 'accept');
-              dispatch({ type: 'accepted' });
-            })
-          }
-          onDecline={() => {
-            setProblem(null);
-            dispatch({ type: 'decline' });
-          }}
+          onAccept={moveOn(() => updateInvitationStatus(link, record.id, 'accept'), {
+            type: 'accepted',
+          })}
+          onDecline={() => dispatch({ type: 'decline' })}
         />
       );
     case 'declineAppeal':
       return (
         <DeclineAppealStep
           texts={texts.declineAppeal}
-          problem={problem}
-          onReconsider={() => {
-            setProblem(null);
-            dispatch({ type: 'reconsider' });
-          }}
-          onConfirm={() =>
-            attempt(async () => {
-              await updateInvitationStatus(link, record.id, 'decline');
-              dispatch({ type: 'declined' });
-            })
-          }
+          onReconsider={() => dispatch({ type: 'reconsider' })}
+          onConfirm={moveOn(() => updateInvitationStatus(link, record.id, 'decline'), {
+            type: 'declined',
+          })}
         />
       );
     case 'declined': {
@@ -161,14 +149,11 @@ export function AcceptInvitationPage() {
       return (
         <SetPasswordStep
           texts={texts.setPassword}
-          problem={problem}
-          onSave={(chosen) =>
-            attempt(async () => {
-              await claimProfile(link, chosen);
-              setPassword(chosen);
-              dispatch({ type: 'passwordSet' });
-            })
-          }
+          onSave={async (chosen) => {
+            await claimProfile(link, chosen);
+            setPassword(chosen);
+            dispatch({ type: 'passwordSet' });
+          }}
         />
       );
     case 'review':
@@ -177,30 +162,23 @@ export function AcceptInvitationPage() {
           texts={texts.review}
           firstName={firstName}
           photoUrl={record.profile_image_url}
-          problem={problem}
+          problemOf={reviewProblem}
           onReview={async () => {
-            setProblem(null);
-            try {
-              const answer = await signInRequest({
-                email: record.email,
-                password,
-                tenant_id: link.tenantId,
-                remember_session: false,
-              });
-              // A profile just claimed has no second factor; were one set meanwhile, sign-in asks for it.
-              if ('next_step' in answer) {
-                goTo(paths.signIn);
-                return;
-              }
-              await loadReferenceData(queryClient, link.tenantId);
-              startSession(answer);
-              dispatch({ type: 'reviewed' });
-              goTo(paths.profile(answer.user.userId));
-            } catch (error) {
-              const outcome = signInProblem(error);
-              if (outcome.kind === 'message') setProblem(outcome.message);
-              else setProblem([outcome.kind === 'offline' ? OFFLINE_MESSAGE : outcome.message]);
+            const answer = await signInRequest({
+              email: record.email,
+              password,
+              tenant_id: link.tenantId,
+              remember_session: false,
+            });
+            // A profile just claimed has no second factor; were one set meanwhile, sign-in asks for it.
+            if ('next_step' in answer) {
+              goTo(paths.signIn);
+              return;
             }
+            await loadReferenceData(queryClient, link.tenantId);
+            startSession(answer);
+            dispatch({ type: 'reviewed' });
+            goTo(paths.profile(answer.user.userId));
           }}
         />
       );

@@ -1,7 +1,8 @@
 import type { Branding } from '@kindling/contract';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { problemMessage } from '../api/apiError.ts';
 import { paths } from '../app/paths.ts';
 import { FormAlert } from '../forms/FormAlert.tsx';
 import { lazyResolver } from '../forms/lazyResolver.ts';
@@ -9,6 +10,7 @@ import type { Message } from '../forms/message.ts';
 import { PasswordField } from '../forms/PasswordField.tsx';
 import { PasswordGuidelines } from '../forms/PasswordGuidelines.tsx';
 import { SubmitButton } from '../forms/SubmitButton.tsx';
+import { useFormMutation } from '../forms/useFormMutation.ts';
 import buttons from '../shell/buttons.module.css';
 import { CardPage } from '../shell/CardPage.tsx';
 import { Spinner } from '../shell/Spinner.tsx';
@@ -21,31 +23,31 @@ type ClaimTexts = Branding['claimProfile'];
 /** The branding's `{firstName}` placeholder filled in. */
 const withName = (text: string, firstName: string) => text.replaceAll('{firstName}', firstName);
 
-/** A step's button that waits for its call, disabled meanwhile. */
+/** The claim's failures above the step, in the server's words (SPEC §8 claim flow). */
+const claimProblem = (error: unknown): Message => [problemMessage(error)];
+
+/** A step's one write, a form without fields: its failure in `problem`'s words above the step. */
+function useStepWrite(send: () => Promise<void>, problem = claimProblem) {
+  return useFormMutation(useForm(), { send, problem });
+}
+
+/** A step's button that sends its write, disabled meanwhile. */
 function ActionButton({
-  onPress,
+  write,
   variant = 'primary',
   children,
 }: {
-  onPress(): Promise<void> | void;
+  write: ReturnType<typeof useStepWrite>;
   variant?: 'primary' | 'secondary';
   children: ReactNode;
 }) {
-  const [pending, setPending] = useState(false);
   return (
     <button
       type="button"
       className={buttons[variant]}
-      disabled={pending}
-      aria-busy={pending || undefined}
-      onClick={async () => {
-        setPending(true);
-        try {
-          await onPress();
-        } finally {
-          setPending(false);
-        }
-      }}
+      disabled={write.pending}
+      aria-busy={write.pending || undefined}
+      onClick={() => void write.submit()}
     >
       {children}
     </button>
@@ -87,23 +89,22 @@ export function MessageStep({
 export function AcceptInviteStep({
   texts,
   firstName,
-  problem,
   onAccept,
   onDecline,
 }: {
   texts: ClaimTexts['acceptInvite'];
   firstName: string;
-  problem: Message | null;
   onAccept(): Promise<void>;
   onDecline(): void;
 }) {
+  const accept = useStepWrite(onAccept);
   return (
     <CardPage
       width="wide"
       title={withName(texts.welcome, firstName)}
       lead={texts.intro.map((paragraph) => <p key={paragraph}>{paragraph}</p>)}
     >
-      {problem && <FormAlert message={problem} />}
+      {accept.problem && <FormAlert message={accept.problem} />}
       <section className={styles.benefits} aria-labelledby="claim-benefits">
         <h2 id="claim-benefits" className={styles.subtitle}>
           {texts.benefitsTitle}
@@ -118,7 +119,7 @@ export function AcceptInviteStep({
         </ul>
       </section>
       <div className={styles.actions}>
-        <ActionButton onPress={onAccept}>{texts.acceptButton}</ActionButton>
+        <ActionButton write={accept}>{texts.acceptButton}</ActionButton>
         <button type="button" className={buttons.secondary} onClick={onDecline}>
           {texts.declineButton}
         </button>
@@ -137,23 +138,22 @@ export function AcceptInviteStep({
 
 export function DeclineAppealStep({
   texts,
-  problem,
   onReconsider,
   onConfirm,
 }: {
   texts: ClaimTexts['declineAppeal'];
-  problem: Message | null;
   onReconsider(): void;
   onConfirm(): Promise<void>;
 }) {
+  const confirm = useStepWrite(onConfirm);
   return (
     <CardPage title={texts.title} lead={<p>{texts.message}</p>}>
-      {problem && <FormAlert message={problem} />}
+      {confirm.problem && <FormAlert message={confirm.problem} />}
       <div className={styles.actions}>
         <button type="button" className={buttons.primary} onClick={onReconsider}>
           {texts.reconsiderButton}
         </button>
-        <ActionButton variant="secondary" onPress={onConfirm}>
+        <ActionButton variant="secondary" write={confirm}>
           {texts.confirmButton}
         </ActionButton>
       </div>
@@ -163,11 +163,9 @@ export function DeclineAppealStep({
 
 export function SetPasswordStep({
   texts,
-  problem,
   onSave,
 }: {
   texts: ClaimTexts['setPassword'];
-  problem: Message | null;
   onSave(password: string): Promise<void>;
 }) {
   const schema = useMemo(
@@ -182,15 +180,16 @@ export function SetPasswordStep({
     resolver: schema.resolver,
     defaultValues: { password: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  // The server's details on the password stay above the form, in its words.
+  const { submit, problem, pending } = useFormMutation(form, {
+    send: ({ password }: SetPasswordInput) => onSave(password),
+    problem: claimProblem,
+    fieldOf: () => null,
+  });
 
   return (
     <CardPage title={texts.title} lead={<p>{texts.intro}</p>}>
-      <form
-        className={styles.form}
-        noValidate
-        onSubmit={form.handleSubmit(({ password }) => onSave(password))}
-      >
+      <form className={styles.form} noValidate onSubmit={submit}>
         {problem && <FormAlert message={problem} />}
         <PasswordField
           label={texts.passwordLabel}
@@ -198,12 +197,12 @@ export function SetPasswordStep({
           showLabel={texts.showPassword}
           hideLabel={texts.hidePassword}
           registration={form.register('password')}
-          error={errors.password?.message}
+          error={form.formState.errors.password?.message}
           description={
             <PasswordGuidelines title={texts.guidelinesTitle} items={texts.guidelines} />
           }
         />
-        <SubmitButton pending={isSubmitting} wide>
+        <SubmitButton pending={pending} wide>
           {texts.saveButton}
         </SubmitButton>
       </form>
@@ -215,20 +214,22 @@ export function ReviewStep({
   texts,
   firstName,
   photoUrl,
-  problem,
+  problemOf,
   onReview,
 }: {
   texts: ClaimTexts['review'];
   firstName: string;
   photoUrl: string | null;
-  problem: Message | null;
+  /** The review signs in, so its failures are told in sign-in's words. */
+  problemOf(error: unknown): Message;
   onReview(): Promise<void>;
 }) {
+  const review = useStepWrite(onReview, problemOf);
   return (
     <CardPage title={withName(texts.greeting, firstName)} lead={<p>{texts.message}</p>}>
       <img className={styles.photo} src={photoUrl ?? '/images/default-profile.svg'} alt="" />
-      {problem && <FormAlert message={problem} />}
-      <ActionButton onPress={onReview}>{texts.reviewButton}</ActionButton>
+      {review.problem && <FormAlert message={review.problem} />}
+      <ActionButton write={review}>{texts.reviewButton}</ActionButton>
     </CardPage>
   );
 }
