@@ -97,19 +97,19 @@ export function AcceptInvitationPage() {
     dispatch(event);
   };
 
+  /** A step that only says something, its one button going on to `to`. */
+  const tell = (says: { title: string; message: string; button: string }, to: string) => (
+    <MessageStep
+      title={says.title}
+      message={says.message}
+      button={says.button}
+      onPress={() => goTo(to)}
+    />
+  );
+
   if (offline) return <LoadProblem error={offline} onRetry={() => verify.refetch()} />;
   if (step === 'loading') return <ClaimLoading label={texts.loading} />;
-  if (step === 'invalidToken' || !link || !record) {
-    const { title, message, button } = texts.invalidToken;
-    return (
-      <MessageStep
-        title={title}
-        message={message}
-        button={button}
-        onPress={() => goTo(paths.home)}
-      />
-    );
-  }
+  if (step === 'invalidToken' || !link || !record) return tell(texts.invalidToken, paths.home);
 
   const firstName = record.first_name;
   switch (step) {
@@ -134,17 +134,8 @@ export function AcceptInvitationPage() {
           })}
         />
       );
-    case 'declined': {
-      const { title, message, exitButton } = texts.declined;
-      return (
-        <MessageStep
-          title={title}
-          message={message}
-          button={exitButton}
-          onPress={() => goTo(paths.home)}
-        />
-      );
-    }
+    case 'declined':
+      return tell({ ...texts.declined, button: texts.declined.exitButton }, paths.home);
     case 'setPassword':
       return (
         <SetPasswordStep
@@ -184,27 +175,9 @@ export function AcceptInvitationPage() {
       );
     case 'complete':
       return <MessageStep title={texts.complete.title} />;
-    case 'adminNotApproved': {
-      const { title, message, button } = texts.adminNotApproved;
-      return (
-        <MessageStep
-          title={title}
-          message={message}
-          button={button}
-          onPress={() => goTo(paths.home)}
-        />
-      );
-    }
-    case 'awaitingLogin': {
-      const { title, message, button } = texts.awaitingLogin;
-      return (
-        <MessageStep
-          title={title}
-          message={message}
-          button={button}
-          onPress={() => goTo(paths.signIn)}
-        />
-      );
-    }
+    case 'adminNotApproved':
+      return tell(texts.adminNotApproved, paths.home);
+    case 'awaitingLogin':
+      return tell(texts.awaitingLogin, paths.signIn);
   }
 }
