@@ -5,9 +5,14 @@ import { useForm } from 'react-hook-form';
 import { FormAlert } from '../forms/FormAlert.tsx';
 import { lazyResolver } from '../forms/lazyResolver.ts';
 import type { Message } from '../forms/message.ts';
+import {
+  EmailField,
+  LinkedInUrlField,
+  NameFields,
+  ScholarUrlField,
+} from '../forms/personFields.tsx';
 import { SelectField } from '../forms/SelectField.tsx';
 import { SubmitButton } from '../forms/SubmitButton.tsx';
-import { TextField } from '../forms/TextField.tsx';
 import { useFormMutation } from '../forms/useFormMutation.ts';
 import { pickable } from '../lookups/pickable.ts';
 import { rolesProblem, useRoles } from '../lookups/roles.ts';
@@ -79,28 +84,13 @@ export function CreateProfileForm() {
       {problem && <FormAlert message={[problem]} />}
       {!problem && created && <FormAlert tone="success" message={created} />}
       <div className={styles.grid}>
-        <TextField
-          label="First Name"
-          autoComplete="off"
-          required
-          registration={form.register('first_name')}
-          error={errors.first_name?.message}
+        <NameFields
+          first={{ registration: form.register('first_name'), error: errors.first_name?.message }}
+          last={{ registration: form.register('last_name'), error: errors.last_name?.message }}
+          own={false}
         />
-        <TextField
-          label="Last Name"
+        <EmailField
           autoComplete="off"
-          required
-          registration={form.register('last_name')}
-          error={errors.last_name?.message}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="off"
-          inputMode="email"
-          spellCheck={false}
-          autoCapitalize="off"
-          required
           registration={form.register('email')}
           error={errors.email?.message}
         />
@@ -142,26 +132,13 @@ export function CreateProfileForm() {
           clearable
           error={errors.department_id?.message}
         />
-        <TextField
-          label="LinkedIn URL"
-          type="url"
-          inputMode="url"
-          placeholder="https://www.linkedin.com/in/…"
-          description="Optional"
-          spellCheck={false}
-          autoCapitalize="off"
+        <LinkedInUrlField
+          required={false}
           registration={form.register('linkedin_url')}
           error={errors.linkedin_url?.message}
         />
         {roleId === FACULTY_ROLE_ID && (
-          <TextField
-            label="Google Scholar URL"
-            type="url"
-            inputMode="url"
-            placeholder="https://scholar.google.com/citations?user=…"
-            description="Optional"
-            spellCheck={false}
-            autoCapitalize="off"
+          <ScholarUrlField
             registration={form.register('google_scholar_url')}
             error={errors.google_scholar_url?.message}
           />

@@ -2,6 +2,7 @@
 import { type AdminUser, status } from '@kindling/contract';
 import { formatLongDate } from '../format/dates.ts';
 import buttons from '../shell/buttons.module.css';
+import { TableHead } from './ConsoleTable.tsx';
 import styles from './MemberTable.module.css';
 
 export type Decision = 2 | 3;
@@ -24,25 +25,10 @@ export function MemberTable({ caption, users, busy, onDecide }: MemberTableProps
   return (
     <table className={styles.table} role="table">
       <caption className="visually-hidden">{caption}</caption>
-      <thead role="rowgroup">
-        <tr role="row">
-          <th scope="col" role="columnheader">
-            Name
-          </th>
-          <th scope="col" role="columnheader">
-            Email
-          </th>
-          <th scope="col" role="columnheader">
-            Role
-          </th>
-          <th scope="col" role="columnheader">
-            Requested
-          </th>
-          <th scope="col" role="columnheader">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        roles
+        columns={['Name', 'Email', 'Role', 'Requested', { label: 'Actions', hidden: true }]}
+      />
       <tbody role="rowgroup">
         {users.map((user) => {
           const name = fullName(user);

@@ -14,6 +14,7 @@ import { Avatar } from '../shell/Avatar.tsx';
 import buttons from '../shell/buttons.module.css';
 import { DialogTitle, ModalDialog } from '../shell/ModalDialog.tsx';
 import { showToast } from '../shell/showToast.ts';
+import { useDialogAction } from '../shell/useDialogAction.ts';
 import { useScrollToHash } from '../shell/useScrollToHash.ts';
 import { CommentForm } from './CommentForm.tsx';
 import { CommentText } from './CommentText.tsx';
@@ -122,16 +123,7 @@ function DeleteCommentDialog({
   onConfirm(): Promise<void>;
   onClose(): void;
 }) {
-  const [pending, setPending] = useState(false);
-  const confirm = async () => {
-    setPending(true);
-    try {
-      await onConfirm();
-      onClose();
-    } catch {
-      setPending(false);
-    }
-  };
+  const { pending, run } = useDialogAction(onClose);
   return (
     <ModalDialog className={styles.modal} role="alertdialog" onClose={onClose} isDismissable>
       <div className={styles.dialog}>
@@ -144,7 +136,7 @@ function DeleteCommentDialog({
           <button
             type="button"
             className={buttons.primary}
-            onClick={() => void confirm()}
+            onClick={() => void run(onConfirm)}
             disabled={pending}
           >
             {pending ? 'Deleting…' : 'Delete comment'}

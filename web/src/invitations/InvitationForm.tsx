@@ -4,9 +4,14 @@ import { useForm } from 'react-hook-form';
 import { FormAlert } from '../forms/FormAlert.tsx';
 import { lazyResolver } from '../forms/lazyResolver.ts';
 import type { Message } from '../forms/message.ts';
+import {
+  EmailField,
+  LinkedInUrlField,
+  NameFields,
+  ScholarUrlField,
+} from '../forms/personFields.tsx';
 import { SelectField } from '../forms/SelectField.tsx';
 import { SubmitButton } from '../forms/SubmitButton.tsx';
-import { TextField } from '../forms/TextField.tsx';
 import { useFormMutation } from '../forms/useFormMutation.ts';
 import { rolesProblem, useRoles } from '../lookups/roles.ts';
 import { useTenant } from '../tenant/TenantContext.ts';
@@ -85,29 +90,14 @@ export function InvitationForm({ who, submitLabel, send, sentMessage }: Invitati
       {problem && <FormAlert message={problem} />}
       {!problem && sentMessage && <FormAlert tone="success" message={sentMessage} />}
       <div className={styles.pair}>
-        <TextField
-          label="First Name"
-          autoComplete={yours ? 'given-name' : 'off'}
-          required
-          registration={form.register('first_name')}
-          error={errors.first_name?.message}
-        />
-        <TextField
-          label="Last Name"
-          autoComplete={yours ? 'family-name' : 'off'}
-          required
-          registration={form.register('last_name')}
-          error={errors.last_name?.message}
+        <NameFields
+          first={{ registration: form.register('first_name'), error: errors.first_name?.message }}
+          last={{ registration: form.register('last_name'), error: errors.last_name?.message }}
+          own={yours}
         />
       </div>
-      <TextField
-        label="Email"
-        type="email"
+      <EmailField
         autoComplete={yours ? 'email' : 'off'}
-        inputMode="email"
-        spellCheck={false}
-        autoCapitalize="off"
-        required
         registration={form.register('email')}
         error={errors.email?.message}
       />
@@ -124,26 +114,13 @@ export function InvitationForm({ who, submitLabel, send, sentMessage }: Invitati
         focusRef={(handle) => roleField.ref(handle)}
       />
       {roleId === FACULTY_ROLE_ID && (
-        <TextField
-          label="Google Scholar URL"
-          type="url"
-          inputMode="url"
-          placeholder="https://scholar.google.com/citations?user=…"
-          description="Optional"
-          spellCheck={false}
-          autoCapitalize="off"
+        <ScholarUrlField
           registration={form.register('google_scholar_url')}
           error={errors.google_scholar_url?.message}
         />
       )}
       {roleId !== null && (
-        <TextField
-          label="LinkedIn URL"
-          type="url"
-          inputMode="url"
-          placeholder="https://www.linkedin.com/in/…"
-          spellCheck={false}
-          autoCapitalize="off"
+        <LinkedInUrlField
           required
           registration={form.register('linkedin_url')}
           error={errors.linkedin_url?.message}

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import fields from '../../forms/Field.module.css';
 import buttons from '../../shell/buttons.module.css';
+import { Choice } from '../Choice.tsx';
 import styles from './AuditSection.module.css';
 import type { AuditFilterValues } from './auditApi.ts';
 
@@ -42,24 +43,15 @@ export function AuditFilters({ filters, actions, onApply }: AuditFiltersProps) {
             onChange={(event) => set('q')(event.target.value)}
           />
         </div>
-        <div className={fields.field}>
-          <label className={fields.label} htmlFor={`${id}-action`}>
-            Action
-          </label>
-          <select
-            id={`${id}-action`}
-            className={`${fields.input} ${styles.select}`}
-            value={draft.action}
-            onChange={(event) => set('action')(event.target.value)}
-          >
-            <option value="">Any action</option>
-            {[...new Set([...actions, ...(draft.action ? [draft.action] : [])])].map((action) => (
-              <option key={action} value={action}>
-                {action}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Choice
+          label="Action"
+          value={draft.action}
+          any="Any action"
+          options={[...new Set([...actions, ...(draft.action ? [draft.action] : [])])].map(
+            (action) => ({ value: action, label: action }),
+          )}
+          onChange={set('action')}
+        />
         <div className={fields.field}>
           <label className={fields.label} htmlFor={`${id}-actor`}>
             Actor

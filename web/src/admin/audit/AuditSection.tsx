@@ -10,6 +10,7 @@ import { useBackToFirstPage } from '../../lists/useBackToFirstPage.ts';
 import { useUrlState } from '../../lists/useUrlState.ts';
 import buttons from '../../shell/buttons.module.css';
 import { Spinner } from '../../shell/Spinner.tsx';
+import { TableHead } from '../ConsoleTable.tsx';
 import list from '../MemberList.module.css';
 import { AuditFilters } from './AuditFilters.tsx';
 import styles from './AuditSection.module.css';
@@ -82,22 +83,7 @@ export function AuditSection() {
             <div className={styles.frame}>
               <table className={styles.table} role="table">
                 <caption className="visually-hidden">Audit log, newest first</caption>
-                <thead role="rowgroup">
-                  <tr role="row">
-                    <th scope="col" role="columnheader">
-                      When
-                    </th>
-                    <th scope="col" role="columnheader">
-                      Who
-                    </th>
-                    <th scope="col" role="columnheader">
-                      Action
-                    </th>
-                    <th scope="col" role="columnheader">
-                      What
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead roles columns={['When', 'Who', 'Action', 'What']} />
                 <tbody role="rowgroup">
                   {data.entries.map((entry) => (
                     <tr key={entry.id} role="row">

@@ -12,13 +12,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Controller, type FieldPath, get, useForm, useWatch } from 'react-hook-form';
 import { problemMessage } from '../../api/apiError.ts';
-import fields from '../../forms/Field.module.css';
 import { TextField } from '../../forms/TextField.tsx';
 import { useFormMutation } from '../../forms/useFormMutation.ts';
 import buttons from '../../shell/buttons.module.css';
 import { showToast } from '../../shell/showToast.ts';
 import { useTenant } from '../../tenant/TenantContext.ts';
 import { tenantQueryKey } from '../../tenant/tenantApi.ts';
+import { Choice } from '../Choice.tsx';
 import { Loaded } from '../Loaded.tsx';
 import { BrandingPreview } from './BrandingPreview.tsx';
 import styles from './BrandingSection.module.css';
@@ -288,36 +288,6 @@ function EditorForm({ answer }: { answer: BrandingAdminAnswer }) {
           </button>
         </SaveBar>
       </form>
-    </div>
-  );
-}
-
-interface ChoiceProps {
-  label: string;
-  value: string;
-  onChange(value: string): void;
-  options: readonly { value: string; label: string }[];
-}
-
-function Choice({ label, value, onChange, options }: ChoiceProps) {
-  const id = useId();
-  return (
-    <div className={fields.field}>
-      <label className={fields.label} htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className={`${fields.input} ${styles.select}`}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
     </div>
   );
 }

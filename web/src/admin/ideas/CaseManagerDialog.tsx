@@ -1,13 +1,10 @@
 import type { AdminIdea } from '@kindling/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import fields from '../../forms/Field.module.css';
 import { useDebounced } from '../../lists/useDebounced.ts';
-import buttons from '../../shell/buttons.module.css';
-import dialog from '../../shell/LogoutDialog.module.css';
-import { DialogTitle, ModalDialog } from '../../shell/ModalDialog.tsx';
+import { FormDialog } from '../FormDialog.tsx';
 import members from '../members/MembersSection.module.css';
-import styles from './IdeasSection.module.css';
 import { caseManagersKey, fetchCaseManagers } from './ideasAdminApi.ts';
 
 const NONE = '';
@@ -25,7 +22,6 @@ export function CaseManagerDialog({ idea, onSave, onClose }: CaseManagerDialogPr
   const choiceId = useId();
   const [text, setText] = useState('');
   const [chosen, setChosen] = useState(idea.case_manager ? String(idea.case_manager.id) : NONE);
-  const [pending, setPending] = useState(false);
   const q = useDebounced(text.trim());
   const candidates = useQuery({
     queryKey: caseManagersKey(q),
@@ -37,86 +33,54 @@ export function CaseManagerDialog({ idea, onSave, onClose }: CaseManagerDialogPr
   const current = idea.case_manager;
   const currentListed = current === null || options.some((person) => person.id === current.id);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setPending(true);
-    try {
-      await onSave(chosen === NONE ? null : Number(chosen));
-      onClose();
-    } catch {
-      setPending(false);
-    }
-  };
-
   return (
-    <ModalDialog
-      className={dialog.modal}
-      isDismissable={!pending}
-      isKeyboardDismissDisabled={pending}
+    <FormDialog
+      title={<>Case manager of “{idea.title}”</>}
+      onSave={() => onSave(chosen === NONE ? null : Number(chosen))}
       onClose={onClose}
     >
-      <div className={dialog.dialog}>
-        <form className={styles.dialogForm} onSubmit={submit}>
-          <DialogTitle className={dialog.title}>Case manager of “{idea.title}”</DialogTitle>
-          <p className={fields.description}>
-            Staff members and administrators can manage an idea: they may edit it like its author.
-          </p>
-          <div className={fields.field}>
-            <label className={fields.label} htmlFor={searchId}>
-              Find a person
-            </label>
-            <input
-              id={searchId}
-              type="search"
-              className={fields.input}
-              placeholder="Name or email"
-              value={text}
-              maxLength={100}
-              onChange={(event) => setText(event.target.value)}
-            />
-          </div>
-          <div className={fields.field}>
-            <label className={fields.label} htmlFor={choiceId}>
-              Case manager
-            </label>
-            <select
-              id={choiceId}
-              className={`${fields.input} ${members.select}`}
-              value={chosen}
-              onChange={(event) => setChosen(event.target.value)}
-              aria-busy={candidates.isFetching || undefined}
-            >
-              <option value={NONE}>No case manager</option>
-              {!currentListed && current && (
-                <option value={String(current.id)}>{current.name}</option>
-              )}
-              {options.map((person) => (
-                <option key={person.id} value={String(person.id)}>
-                  {person.name} ({person.role_name})
-                </option>
-              ))}
-            </select>
-            {candidates.isSuccess && options.length === 0 && (
-              <p className={fields.description} role="status">
-                No staff member or administrator matches “{q}”.
-              </p>
-            )}
-          </div>
-          <div className={dialog.actions}>
-            <button
-              type="button"
-              className={buttons.secondary}
-              onClick={onClose}
-              disabled={pending}
-            >
-              Cancel
-            </button>
-            <button type="submit" className={buttons.primary} disabled={pending}>
-              Save
-            </button>
-          </div>
-        </form>
+      <p className={fields.description}>
+        Staff members and administrators can manage an idea: they may edit it like its author.
+      </p>
+      <div className={fields.field}>
+        <label className={fields.label} htmlFor={searchId}>
+          Find a person
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          className={fields.input}
+          placeholder="Name or email"
+          value={text}
+          maxLength={100}
+          onChange={(event) => setText(event.target.value)}
+        />
       </div>
-    </ModalDialog>
+      <div className={fields.field}>
+        <label className={fields.label} htmlFor={choiceId}>
+          Case manager
+        </label>
+        <select
+          id={choiceId}
+          className={`${fields.input} ${fields.nativeSelect} ${members.select}`}
+          value={chosen}
+          onChange={(event) => setChosen(event.target.value)}
+          aria-busy={candidates.isFetching || undefined}
+        >
+          <option value={NONE}>No case manager</option>
+          {!currentListed && current && <option value={String(current.id)}>{current.name}</option>}
+          {options.map((person) => (
+            <option key={person.id} value={String(person.id)}>
+              {person.name} ({person.role_name})
+            </option>
+          ))}
+        </select>
+        {candidates.isSuccess && options.length === 0 && (
+          <p className={fields.description} role="status">
+            No staff member or administrator matches “{q}”.
+          </p>
+        )}
+      </div>
+    </FormDialog>
   );
 }

@@ -1,49 +1,19 @@
 import type { CaseManagerCandidate, Named } from '@kindling/contract';
-import { useCallback, useId } from 'react';
-import fields from '../../forms/Field.module.css';
+import { useCallback } from 'react';
 import { SearchBox } from '../../lists/SearchBox.tsx';
-import { pickerName } from '../../lookups/pickable.ts';
 import buttons from '../../shell/buttons.module.css';
+import { Choice, namedOptions } from '../Choice.tsx';
 import members from '../members/MembersSection.module.css';
 import type { IdeaFilterValues, IdOrNone } from './ideasAdminApi.ts';
 
-interface ChoiceProps {
-  label: string;
-  value: IdOrNone;
-  onChange(value: IdOrNone): void;
-  options: readonly Named[];
-  any: string;
-  /** Offers "none" as a choice, labelled so. */
-  none?: string;
-}
-
-function Choice({ label, value, onChange, options, any, none }: ChoiceProps) {
-  const id = useId();
-  return (
-    <div className={fields.field}>
-      <label className={fields.label} htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className={`${fields.input} ${members.select}`}
-        value={value === null ? '' : String(value)}
-        onChange={(event) => {
-          const raw = event.target.value;
-          onChange(raw === '' ? null : raw === 'none' ? 'none' : Number(raw));
-        }}
-      >
-        <option value="">{any}</option>
-        {none && <option value="none">{none}</option>}
-        {options.map((option) => (
-          <option key={option.id} value={option.id}>
-            {pickerName(option)}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
+const idValue = (value: IdOrNone) => (value === null ? '' : String(value));
+const toIdOrNone = (raw: string): IdOrNone =>
+  raw === '' ? null : raw === 'none' ? 'none' : Number(raw);
+/** The entries, after "none" as a choice of its own. */
+const withNone = (none: string, list: readonly Named[]) => [
+  { value: 'none', label: none },
+  ...namedOptions(list),
+];
 
 interface IdeaFiltersProps {
   filters: IdeaFilterValues;
@@ -80,27 +50,28 @@ export function IdeaFilters({
         onSearch={search}
       />
       <Choice
+        className={members.select}
         label="IP status"
-        value={filters.ipStatusId}
+        value={idValue(filters.ipStatusId)}
         any="Any IP status"
-        none="No IP status"
-        options={ipStatuses}
-        onChange={(ipStatusId) => onChange({ ipStatusId })}
+        options={withNone('No IP status', ipStatuses)}
+        onChange={(raw) => onChange({ ipStatusId: toIdOrNone(raw) })}
       />
       <Choice
+        className={members.select}
         label="School"
-        value={filters.schoolId}
+        value={idValue(filters.schoolId)}
         any="Any school"
-        options={schools}
-        onChange={(schoolId) => onChange({ schoolId: schoolId === 'none' ? null : schoolId })}
+        options={namedOptions(schools)}
+        onChange={(raw) => onChange({ schoolId: raw === '' ? null : Number(raw) })}
       />
       <Choice
+        className={members.select}
         label="Case manager"
-        value={filters.caseManagerId}
+        value={idValue(filters.caseManagerId)}
         any="Any or none"
-        none="No case manager"
-        options={caseManagers}
-        onChange={(caseManagerId) => onChange({ caseManagerId })}
+        options={withNone('No case manager', caseManagers)}
+        onChange={(raw) => onChange({ caseManagerId: toIdOrNone(raw) })}
       />
       {filtered && (
         <button

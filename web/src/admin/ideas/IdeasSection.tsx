@@ -1,16 +1,11 @@
 import type { AdminIdea } from '@kindling/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { isApiError } from '../../api/apiError.ts';
 import { useRowChange } from '../../api/useRowChange.ts';
-import { LoadProblem } from '../../errors/LoadProblem.tsx';
-import { Pager } from '../../lists/Pager.tsx';
-import { useBackToFirstPage } from '../../lists/useBackToFirstPage.ts';
-import { Spinner } from '../../shell/Spinner.tsx';
 import { usePersisted } from '../../state/usePersisted.ts';
-import list from '../MemberList.module.css';
 import { ConfirmDialog } from '../members/ConfirmDialog.tsx';
 import members from '../members/MembersSection.module.css';
+import { PagedResults } from '../PagedResults.tsx';
 import { CaseManagerDialog } from './CaseManagerDialog.tsx';
 import { IdeaFilters } from './IdeaFilters.tsx';
 import { IdeasTable } from './IdeasTable.tsx';
@@ -52,12 +47,8 @@ export function IdeasSection() {
     queryFn: ({ signal }) => fetchCaseManagers('', signal),
   });
 
-  const pastTheEnd = isApiError(query.error, 'NOT_FOUND') && page > 1;
-  useBackToFirstPage(pastTheEnd);
-
   const { busy, change } = useRowChange<AdminIdea>('idea', ['admin']);
 
-  const data = query.data;
   return (
     <div className={members.section}>
       <IdeaFilters
@@ -67,34 +58,25 @@ export function IdeasSection() {
         schools={schools}
         caseManagers={caseManagers.data ?? []}
       />
-      {query.isError && !pastTheEnd ? (
-        <LoadProblem error={query.error} onRetry={() => query.refetch()} />
-      ) : !data ? (
-        <div className={list.loading}>
-          <Spinner />
-        </div>
-      ) : (
-        <>
-          <p className={list.count} aria-live="polite">
-            {data.total_count === 1 ? '1 idea' : `${data.total_count} ideas`}
-            {query.isFetching && <span className="visually-hidden"> (updating)</span>}
-          </p>
-          {data.ideas.length === 0 ? (
-            <div className={list.empty}>
-              <h3>No ideas found</h3>
-              <p>No idea matches these filters. Try a shorter search or clear a filter.</p>
-            </div>
-          ) : (
-            <IdeasTable
-              ideas={data.ideas}
-              busy={busy}
-              onCaseManager={(idea) => setAsking({ idea, action: 'case-manager' })}
-              onRemove={(idea) => setAsking({ idea, action: 'remove' })}
-            />
-          )}
-          <Pager page={page} totalPages={data.total_pages} />
-        </>
-      )}
+      <PagedResults
+        query={query}
+        page={page}
+        noun={['idea', 'ideas']}
+        rows={(data) => data.ideas}
+        empty={{
+          title: 'No ideas found',
+          text: 'No idea matches these filters. Try a shorter search or clear a filter.',
+        }}
+      >
+        {(data) => (
+          <IdeasTable
+            ideas={data.ideas}
+            busy={busy}
+            onCaseManager={(idea) => setAsking({ idea, action: 'case-manager' })}
+            onRemove={(idea) => setAsking({ idea, action: 'remove' })}
+          />
+        )}
+      </PagedResults>
       {asking?.action === 'case-manager' && (
         <CaseManagerDialog
           idea={asking.idea}

@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import buttons from '../../shell/buttons.module.css';
 import dialog from '../../shell/LogoutDialog.module.css';
 import { DialogTitle, ModalDialog } from '../../shell/ModalDialog.tsx';
+import { useDialogAction } from '../../shell/useDialogAction.ts';
 import styles from './MembersSection.module.css';
 
 interface ConfirmDialogProps {
@@ -21,16 +21,7 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
-  const [pending, setPending] = useState(false);
-  const confirm = async () => {
-    setPending(true);
-    try {
-      await onConfirm();
-      onClose();
-    } catch {
-      setPending(false);
-    }
-  };
+  const { pending, run } = useDialogAction(onClose);
   return (
     <ModalDialog
       className={dialog.modal}
@@ -57,7 +48,7 @@ export function ConfirmDialog({
           <button
             type="button"
             className={`${buttons.primary} ${styles.danger}`}
-            onClick={confirm}
+            onClick={() => void run(onConfirm)}
             disabled={pending}
           >
             {confirmLabel}

@@ -1,9 +1,8 @@
 import type { Department, MemberStanding, Named } from '@kindling/contract';
-import { useCallback, useId } from 'react';
-import fields from '../../forms/Field.module.css';
+import { useCallback } from 'react';
 import { SearchBox } from '../../lists/SearchBox.tsx';
-import { pickerName } from '../../lookups/pickable.ts';
 import buttons from '../../shell/buttons.module.css';
+import { Choice, namedOptions } from '../Choice.tsx';
 import styles from './MembersSection.module.css';
 import type { MemberFilterValues } from './membersApi.ts';
 import { standingLabels } from './standingLabels.ts';
@@ -16,40 +15,6 @@ interface MemberFiltersProps {
   departments: readonly Department[];
 }
 
-interface ChoiceProps {
-  label: string;
-  value: string;
-  onChange(value: string): void;
-  options: readonly { value: string; label: string }[];
-  everyone: string;
-}
-
-function Choice({ label, value, onChange, options, everyone }: ChoiceProps) {
-  const id = useId();
-  return (
-    <div className={fields.field}>
-      <label className={fields.label} htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className={`${fields.input} ${styles.select}`}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        <option value="">{everyone}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-const named = (list: readonly Named[]) =>
-  list.map((n) => ({ value: String(n.id), label: pickerName(n) }));
 const toId = (value: string) => (value === '' ? null : Number(value));
 
 /** Search by name or e-mail, then narrow by standing, role, school and department. */
@@ -84,31 +49,35 @@ export function MemberFilters({
         onSearch={search}
       />
       <Choice
+        className={styles.select}
         label="Status"
         value={filters.status}
-        everyone="Any status"
+        any="Any status"
         options={Object.entries(standingLabels).map(([value, label]) => ({ value, label }))}
         onChange={(value) => onChange({ status: value as MemberStanding | '' })}
       />
       <Choice
+        className={styles.select}
         label="Role"
         value={filters.roleId === null ? '' : String(filters.roleId)}
-        everyone="Any role"
-        options={named(roles)}
+        any="Any role"
+        options={namedOptions(roles)}
         onChange={(value) => onChange({ roleId: toId(value) })}
       />
       <Choice
+        className={styles.select}
         label="School"
         value={filters.schoolId === null ? '' : String(filters.schoolId)}
-        everyone="Any school"
-        options={named(schools)}
+        any="Any school"
+        options={namedOptions(schools)}
         onChange={(value) => onChange({ schoolId: toId(value), departmentId: null })}
       />
       <Choice
+        className={styles.select}
         label="Department"
         value={filters.departmentId === null ? '' : String(filters.departmentId)}
-        everyone="Any department"
-        options={named(schoolDepartments)}
+        any="Any department"
+        options={namedOptions(schoolDepartments)}
         onChange={(value) => onChange({ departmentId: toId(value) })}
       />
       {filtered && (

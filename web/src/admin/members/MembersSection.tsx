@@ -2,19 +2,14 @@ import type { AdminUser, Permission } from '@kindling/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../api/apiError.ts';
 import { useRowChange } from '../../api/useRowChange.ts';
 import { paths } from '../../app/paths.ts';
 import { useAuth } from '../../auth/AuthContext.ts';
-import { LoadProblem } from '../../errors/LoadProblem.tsx';
-import { Pager } from '../../lists/Pager.tsx';
-import { useBackToFirstPage } from '../../lists/useBackToFirstPage.ts';
 import { useRoles } from '../../lookups/roles.ts';
-import { Spinner } from '../../shell/Spinner.tsx';
 import { usePersisted } from '../../state/usePersisted.ts';
 import { useTenant } from '../../tenant/TenantContext.ts';
 import { setApproval } from '../adminApi.ts';
-import list from '../MemberList.module.css';
+import { PagedResults } from '../PagedResults.tsx';
 import type { MemberAction } from './availableActions.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { MemberFilters } from './MemberFilters.tsx';
@@ -51,9 +46,6 @@ export function MembersSection() {
     placeholderData: keepPreviousData,
   });
 
-  const pastTheEnd = isApiError(query.error, 'NOT_FOUND') && page > 1;
-  useBackToFirstPage(pastTheEnd);
-
   const { busy, change, run } = useRowChange<AdminUser>('member', ['admin']);
 
   const act = (user: AdminUser, action: MemberAction) => {
@@ -85,7 +77,6 @@ export function MembersSection() {
     }
   };
 
-  const data = query.data;
   return (
     <div className={styles.section}>
       <MemberFilters
@@ -95,29 +86,20 @@ export function MembersSection() {
         schools={schools}
         departments={departments}
       />
-      {query.isError && !pastTheEnd ? (
-        <LoadProblem error={query.error} onRetry={() => query.refetch()} />
-      ) : !data ? (
-        <div className={list.loading}>
-          <Spinner />
-        </div>
-      ) : (
-        <>
-          <p className={list.count} aria-live="polite">
-            {data.total_count === 1 ? '1 member' : `${data.total_count} members`}
-            {query.isFetching && <span className="visually-hidden"> (updating)</span>}
-          </p>
-          {data.users.length === 0 ? (
-            <div className={list.empty}>
-              <h3>No members found</h3>
-              <p>No one matches these filters. Try a shorter search or clear a filter.</p>
-            </div>
-          ) : (
-            <MembersTable users={data.users} selfId={me?.userId} busy={busy} onAction={act} />
-          )}
-          <Pager page={page} totalPages={data.total_pages} />
-        </>
-      )}
+      <PagedResults
+        query={query}
+        page={page}
+        noun={['member', 'members']}
+        rows={(data) => data.users}
+        empty={{
+          title: 'No members found',
+          text: 'No one matches these filters. Try a shorter search or clear a filter.',
+        }}
+      >
+        {(data) => (
+          <MembersTable users={data.users} selfId={me?.userId} busy={busy} onAction={act} />
+        )}
+      </PagedResults>
       {asking?.action === 'decline' && (
         <ConfirmDialog
           title={`Decline ${fullName(asking.user)}?`}

@@ -2,6 +2,7 @@ import type { AdminUser } from '@kindling/contract';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { formatLongDate } from '../../format/dates.ts';
+import { ScrollingTable } from '../ConsoleTable.tsx';
 import { memberBadges } from '../memberStatus.ts';
 import type { MemberAction } from './availableActions.ts';
 import badges from './badges.module.css';
@@ -21,61 +22,53 @@ interface MembersTableProps {
  */
 export function MembersTable({ users, selfId, busy, onAction }: MembersTableProps) {
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must be reachable by keyboard to scroll it.
-    <section className={styles.scroller} aria-label="Members table" tabIndex={0}>
-      <table className={styles.table}>
-        <caption className="visually-hidden">Members</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={styles.sticky}>
-              Name
-            </th>
-            <th scope="col">Role</th>
-            <th scope="col">School</th>
-            <th scope="col">Status</th>
-            <th scope="col">Joined</th>
-            <th scope="col" className={styles.actionsCell}>
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => (
-            <tr key={user.id}>
-              <th scope="row" className={styles.sticky}>
-                <Link to={paths.profile(user.id)} className={styles.name}>
-                  {user.first_name} {user.last_name}
-                </Link>
-                <span className={`${styles.sub} ${styles.email}`}>{user.email}</span>
-                {user.id === selfId && <span className={styles.sub}>You</span>}
-              </th>
-              <td>{user.role_name}</td>
-              <td>
-                {user.school_name ?? '—'}
-                {user.department_name && <span className={styles.sub}>{user.department_name}</span>}
-              </td>
-              <td>
-                <ul className={badges.badges}>
-                  {memberBadges(user).map((badge) => (
-                    <li key={badge.label} className={badges.badge} data-tone={badge.tone}>
-                      {badge.label}
-                    </li>
-                  ))}
-                </ul>
-              </td>
-              <td className={styles.nowrap}>{formatLongDate(user.created_at)}</td>
-              <td className={styles.actionsCell}>
-                <MemberActions
-                  user={user}
-                  isSelf={user.id === selfId}
-                  isBusy={busy.has(user.id)}
-                  onAction={(action) => onAction(user, action)}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+    <ScrollingTable
+      label="Members table"
+      caption="Members"
+      className={styles.table}
+      columns={[
+        { label: 'Name', className: styles.sticky },
+        'Role',
+        'School',
+        'Status',
+        'Joined',
+        { label: 'Actions', className: styles.actionsCell, hidden: true },
+      ]}
+    >
+      {users.map((user) => (
+        <tr key={user.id}>
+          <th scope="row" className={styles.sticky}>
+            <Link to={paths.profile(user.id)} className={styles.name}>
+              {user.first_name} {user.last_name}
+            </Link>
+            <span className={`${styles.sub} ${styles.email}`}>{user.email}</span>
+            {user.id === selfId && <span className={styles.sub}>You</span>}
+          </th>
+          <td>{user.role_name}</td>
+          <td>
+            {user.school_name ?? '—'}
+            {user.department_name && <span className={styles.sub}>{user.department_name}</span>}
+          </td>
+          <td>
+            <ul className={badges.badges}>
+              {memberBadges(user).map((badge) => (
+                <li key={badge.label} className={badges.badge} data-tone={badge.tone}>
+                  {badge.label}
+                </li>
+              ))}
+            </ul>
+          </td>
+          <td className={styles.nowrap}>{formatLongDate(user.created_at)}</td>
+          <td className={styles.actionsCell}>
+            <MemberActions
+              user={user}
+              isSelf={user.id === selfId}
+              isBusy={busy.has(user.id)}
+              onAction={(action) => onAction(user, action)}
+            />
+          </td>
+        </tr>
+      ))}
+    </ScrollingTable>
   );
 }

@@ -1,9 +1,7 @@
 import { type AdminUser, type Named, type Permission, permissionNames } from '@kindling/contract';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import fields from '../../forms/Field.module.css';
-import buttons from '../../shell/buttons.module.css';
-import dialog from '../../shell/LogoutDialog.module.css';
-import { DialogTitle, ModalDialog } from '../../shell/ModalDialog.tsx';
+import { FormDialog } from '../FormDialog.tsx';
 import styles from './MembersSection.module.css';
 
 const permissionLabels: Record<Permission, string> = {
@@ -28,7 +26,6 @@ export function RoleDialog({ user, roles, isSelf, onSave, onClose }: RoleDialogP
   const roleFieldId = useId();
   const [roleId, setRoleId] = useState(user.role_id);
   const [granted, setGranted] = useState<ReadonlySet<string>>(new Set(user.permissions));
-  const [pending, setPending] = useState(false);
   const name = `${user.first_name} ${user.last_name}`;
 
   const toggle = (permission: Permission, on: boolean) =>
@@ -39,82 +36,52 @@ export function RoleDialog({ user, roles, isSelf, onSave, onClose }: RoleDialogP
       return next;
     });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setPending(true);
-    try {
-      await onSave(
-        roleId,
-        permissionNames.filter((p) => granted.has(p)),
-      );
-      onClose();
-    } catch {
-      setPending(false);
-    }
-  };
-
   return (
-    <ModalDialog
-      className={dialog.modal}
-      isDismissable={!pending}
-      isKeyboardDismissDisabled={pending}
+    <FormDialog
+      title={`Role and permissions of ${name}`}
+      onSave={() =>
+        onSave(
+          roleId,
+          permissionNames.filter((p) => granted.has(p)),
+        )
+      }
       onClose={onClose}
     >
-      <div className={dialog.dialog}>
-        <form className={styles.roleForm} onSubmit={submit}>
-          <DialogTitle className={dialog.title}>Role and permissions of {name}</DialogTitle>
-          <div className={fields.field}>
-            <label className={fields.label} htmlFor={roleFieldId}>
-              Role
-            </label>
-            <select
-              id={roleFieldId}
-              className={`${fields.input} ${styles.select}`}
-              value={roleId}
-              onChange={(event) => setRoleId(Number(event.target.value))}
-            >
-              {roles.map((role) => (
-                <option key={role.id} value={role.id}>
-                  {role.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <fieldset className={styles.permissions}>
-            <legend className={fields.label}>Permissions</legend>
-            {permissionNames.map((permission) => {
-              const locked = isSelf && permission === 'admin';
-              return (
-                <label key={permission} className={styles.check}>
-                  <input
-                    type="checkbox"
-                    checked={granted.has(permission)}
-                    disabled={locked}
-                    onChange={(event) => toggle(permission, event.target.checked)}
-                  />
-                  {permissionLabels[permission]}
-                </label>
-              );
-            })}
-            {isSelf && (
-              <p className={fields.description}>You cannot remove your own administration.</p>
-            )}
-          </fieldset>
-          <div className={dialog.actions}>
-            <button
-              type="button"
-              className={buttons.secondary}
-              onClick={onClose}
-              disabled={pending}
-            >
-              Cancel
-            </button>
-            <button type="submit" className={buttons.primary} disabled={pending}>
-              Save
-            </button>
-          </div>
-        </form>
+      <div className={fields.field}>
+        <label className={fields.label} htmlFor={roleFieldId}>
+          Role
+        </label>
+        <select
+          id={roleFieldId}
+          className={`${fields.input} ${fields.nativeSelect} ${styles.select}`}
+          value={roleId}
+          onChange={(event) => setRoleId(Number(event.target.value))}
+        >
+          {roles.map((role) => (
+            <option key={role.id} value={role.id}>
+              {role.name}
+            </option>
+          ))}
+        </select>
       </div>
-    </ModalDialog>
+      <fieldset className={styles.permissions}>
+        <legend className={fields.label}>Permissions</legend>
+        {permissionNames.map((permission) => {
+          const locked = isSelf && permission === 'admin';
+          return (
+            <label key={permission} className={styles.check}>
+              <input
+                type="checkbox"
+                checked={granted.has(permission)}
+                disabled={locked}
+                onChange={(event) => toggle(permission, event.target.checked)}
+              />
+              {permissionLabels[permission]}
+            </label>
+          );
+        })}
+        {isSelf && <p className={fields.description}>You cannot remove your own administration.</p>}
+      </fieldset>
+    </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { problemMessage } from '../../api/apiError.ts';
 import buttons from '../../shell/buttons.module.css';
+import { ScrollingTable } from '../ConsoleTable.tsx';
 import styles from './ReferenceSection.module.css';
 
 export interface Entry {
@@ -103,78 +104,68 @@ export function EntryTable({
   const [editing, setEditing] = useState<number | null>(null);
   if (entries.length === 0) return <p className={styles.empty}>None yet.</p>;
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must be reachable by keyboard to scroll it.
-    <section className={styles.scroller} aria-label={label} tabIndex={0}>
-      <table className={styles.table}>
-        <caption className="visually-hidden">{label}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            {columns.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-            <th scope="col">In use</th>
-            {onToggle && <th scope="col">Status</th>}
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id}>
-              <td className={styles.nameCell}>
-                <NameCell
-                  key={editing === entry.id ? 'editing' : 'shown'}
-                  entry={entry}
-                  editing={editing === entry.id}
-                  onDone={() => setEditing(null)}
-                  onRename={(name) => onRename(entry, name)}
-                />
-              </td>
-              {entry.cells?.map((cell, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the extra columns are fixed per table
-                <td key={index}>{cell}</td>
-              ))}
-              <td className={styles.usage}>{entry.usage}</td>
-              {onToggle && (
-                <td>
-                  <span className={styles.status} data-active={entry.is_active !== false}>
-                    {entry.is_active === false ? 'Deactivated' : 'Active'}
-                  </span>
-                </td>
-              )}
-              <td>
-                <div className={styles.actions}>
-                  {editing !== entry.id && (
-                    <button
-                      type="button"
-                      className={buttons.secondary}
-                      aria-label={`Rename ${entry.name}`}
-                      onClick={() => setEditing(entry.id)}
-                    >
-                      Rename
-                    </button>
-                  )}
-                  {onToggle && (
-                    <button
-                      type="button"
-                      className={buttons.secondary}
-                      aria-label={`${entry.is_active === false ? 'Reactivate' : 'Deactivate'} ${entry.name}`}
-                      disabled={busy.has(entry.id)}
-                      onClick={() => onToggle(entry)}
-                    >
-                      {entry.is_active === false ? 'Reactivate' : 'Deactivate'}
-                    </button>
-                  )}
-                </div>
-              </td>
-            </tr>
+    <ScrollingTable
+      label={label}
+      caption={label}
+      className={styles.table}
+      columns={[
+        'Name',
+        ...columns,
+        'In use',
+        ...(onToggle ? ['Status'] : []),
+        { label: 'Actions', hidden: true },
+      ]}
+    >
+      {entries.map((entry) => (
+        <tr key={entry.id}>
+          <td className={styles.nameCell}>
+            <NameCell
+              key={editing === entry.id ? 'editing' : 'shown'}
+              entry={entry}
+              editing={editing === entry.id}
+              onDone={() => setEditing(null)}
+              onRename={(name) => onRename(entry, name)}
+            />
+          </td>
+          {entry.cells?.map((cell, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the extra columns are fixed per table
+            <td key={index}>{cell}</td>
           ))}
-        </tbody>
-      </table>
-    </section>
+          <td className={styles.usage}>{entry.usage}</td>
+          {onToggle && (
+            <td>
+              <span className={styles.status} data-active={entry.is_active !== false}>
+                {entry.is_active === false ? 'Deactivated' : 'Active'}
+              </span>
+            </td>
+          )}
+          <td>
+            <div className={styles.actions}>
+              {editing !== entry.id && (
+                <button
+                  type="button"
+                  className={buttons.secondary}
+                  aria-label={`Rename ${entry.name}`}
+                  onClick={() => setEditing(entry.id)}
+                >
+                  Rename
+                </button>
+              )}
+              {onToggle && (
+                <button
+                  type="button"
+                  className={buttons.secondary}
+                  aria-label={`${entry.is_active === false ? 'Reactivate' : 'Deactivate'} ${entry.name}`}
+                  disabled={busy.has(entry.id)}
+                  onClick={() => onToggle(entry)}
+                >
+                  {entry.is_active === false ? 'Reactivate' : 'Deactivate'}
+                </button>
+              )}
+            </div>
+          </td>
+        </tr>
+      ))}
+    </ScrollingTable>
   );
 }
