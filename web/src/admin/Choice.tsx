@@ -12,6 +12,10 @@ export interface ChoiceOption {
 export const namedOptions = (list: readonly Named[]): ChoiceOption[] =>
   list.map((n) => ({ value: String(n.id), label: pickerName(n) }));
 
+/** An id filter's value in a select, where the empty value stands for no filter. */
+export const idValue = (id: number | string | null) => (id === null ? '' : String(id));
+export const toId = (value: string) => (value === '' ? null : Number(value));
+
 interface ChoiceProps {
   label: string;
   value: string;
@@ -19,12 +23,10 @@ interface ChoiceProps {
   options: readonly ChoiceOption[];
   /** The first option, of the empty value: what a filter says when it narrows nothing. */
   any?: string;
-  /** More classes for the select. */
-  className?: string;
 }
 
 /** A labelled plain select: a filter of the console's lists, or a setting of the branding. */
-export function Choice({ label, value, onChange, options, any, className }: ChoiceProps) {
+export function Choice({ label, value, onChange, options, any }: ChoiceProps) {
   const id = useId();
   return (
     <div className={fields.field}>
@@ -33,7 +35,7 @@ export function Choice({ label, value, onChange, options, any, className }: Choi
       </label>
       <select
         id={id}
-        className={[fields.input, fields.nativeSelect, className].filter(Boolean).join(' ')}
+        className={`${fields.input} ${fields.nativeSelect}`}
         value={value}
         onChange={(event) => onChange(event.target.value)}
       >

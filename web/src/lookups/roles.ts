@@ -1,12 +1,23 @@
 import type { Role } from '@kindling/contract';
 import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '../api/apiError.ts';
+import { usePersisted } from '../state/usePersisted.ts';
 import { rolesList } from './referenceLists.ts';
 
-/** The tenant's university roles (public: the request form needs them before sign-in). */
+/**
+ * The tenant's university roles, the one way the web reads them (public: the request form needs
+ * them before sign-in). Signed in, the query is the one the reference data keeps fresh, and the
+ * persisted copy of it stands in until it answers, as the other lists' copies do.
+ */
 export function useRoles(tenantId: number) {
   const list = rolesList(tenantId);
-  return useQuery({ queryKey: list.queryKey, queryFn: list.queryFn, staleTime: 5 * 60_000 });
+  const saved = usePersisted('roles');
+  return useQuery({
+    queryKey: list.queryKey,
+    queryFn: list.queryFn,
+    staleTime: 5 * 60_000,
+    placeholderData: saved.length > 0 ? saved : undefined,
+  });
 }
 
 /** SPEC §8 roles messages: no authorisation to read them, or a tenant without any. */

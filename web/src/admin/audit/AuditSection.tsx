@@ -48,7 +48,7 @@ export function AuditSection() {
 
   const data = query.data;
   return (
-    <div className={styles.section}>
+    <div className={list.section}>
       <AuditFilters filters={filters} actions={data?.actions ?? []} onApply={setFilters} />
       {query.isError && !pastTheEnd ? (
         isApiError(query.error, 'BAD_REQUEST') ? (

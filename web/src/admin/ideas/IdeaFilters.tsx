@@ -1,14 +1,10 @@
 import type { CaseManagerCandidate, Named } from '@kindling/contract';
 import { useCallback } from 'react';
-import { SearchBox } from '../../lists/SearchBox.tsx';
-import buttons from '../../shell/buttons.module.css';
-import { Choice, namedOptions } from '../Choice.tsx';
-import members from '../members/MembersSection.module.css';
+import { Choice, idValue, namedOptions, toId } from '../Choice.tsx';
+import { FilterBar } from '../FilterBar.tsx';
 import type { IdeaFilterValues, IdOrNone } from './ideasAdminApi.ts';
 
-const idValue = (value: IdOrNone) => (value === null ? '' : String(value));
-const toIdOrNone = (raw: string): IdOrNone =>
-  raw === '' ? null : raw === 'none' ? 'none' : Number(raw);
+const toIdOrNone = (raw: string): IdOrNone => (raw === 'none' ? 'none' : toId(raw));
 /** The entries, after "none" as a choice of its own. */
 const withNone = (none: string, list: readonly Named[]) => [
   { value: 'none', label: none },
@@ -40,17 +36,18 @@ export function IdeaFilters({
     filters.caseManagerId !== null;
 
   return (
-    <search className={members.filters}>
-      <SearchBox
-        className={members.search}
-        label="Search ideas"
-        placeholder="Part of a title"
-        maxLength={200}
-        value={filters.q}
-        onSearch={search}
-      />
+    <FilterBar
+      search={{
+        label: 'Search ideas',
+        placeholder: 'Part of a title',
+        maxLength: 200,
+        value: filters.q,
+        onSearch: search,
+      }}
+      filtered={filtered}
+      onClear={() => onChange({ q: '', ipStatusId: null, schoolId: null, caseManagerId: null })}
+    >
       <Choice
-        className={members.select}
         label="IP status"
         value={idValue(filters.ipStatusId)}
         any="Any IP status"
@@ -58,30 +55,19 @@ export function IdeaFilters({
         onChange={(raw) => onChange({ ipStatusId: toIdOrNone(raw) })}
       />
       <Choice
-        className={members.select}
         label="School"
         value={idValue(filters.schoolId)}
         any="Any school"
         options={namedOptions(schools)}
-        onChange={(raw) => onChange({ schoolId: raw === '' ? null : Number(raw) })}
+        onChange={(raw) => onChange({ schoolId: toId(raw) })}
       />
       <Choice
-        className={members.select}
         label="Case manager"
         value={idValue(filters.caseManagerId)}
         any="Any or none"
         options={withNone('No case manager', caseManagers)}
         onChange={(raw) => onChange({ caseManagerId: toIdOrNone(raw) })}
       />
-      {filtered && (
-        <button
-          type="button"
-          className={`${buttons.ghost} ${members.clear}`}
-          onClick={() => onChange({ q: '', ipStatusId: null, schoolId: null, caseManagerId: null })}
-        >
-          Clear filters
-        </button>
-      )}
-    </search>
+    </FilterBar>
   );
 }

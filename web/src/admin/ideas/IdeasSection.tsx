@@ -3,8 +3,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useRowChange } from '../../api/useRowChange.ts';
 import { usePersisted } from '../../state/usePersisted.ts';
+import list from '../MemberList.module.css';
 import { ConfirmDialog } from '../members/ConfirmDialog.tsx';
-import members from '../members/MembersSection.module.css';
 import { PagedResults } from '../PagedResults.tsx';
 import { CaseManagerDialog } from './CaseManagerDialog.tsx';
 import { IdeaFilters } from './IdeaFilters.tsx';
@@ -50,7 +50,7 @@ export function IdeasSection() {
   const { busy, change } = useRowChange<AdminIdea>('idea', ['admin']);
 
   return (
-    <div className={members.section}>
+    <div className={list.section}>
       <IdeaFilters
         filters={filters}
         onChange={setFilters}

@@ -9,11 +9,11 @@ import { useRoles } from '../../lookups/roles.ts';
 import { usePersisted } from '../../state/usePersisted.ts';
 import { useTenant } from '../../tenant/TenantContext.ts';
 import { setApproval } from '../adminApi.ts';
+import list from '../MemberList.module.css';
 import { PagedResults } from '../PagedResults.tsx';
 import type { MemberAction } from './availableActions.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { MemberFilters } from './MemberFilters.tsx';
-import styles from './MembersSection.module.css';
 import { MembersTable } from './MembersTable.tsx';
 import {
   eraseMember,
@@ -78,7 +78,7 @@ export function MembersSection() {
   };
 
   return (
-    <div className={styles.section}>
+    <div className={list.section}>
       <MemberFilters
         filters={filters}
         onChange={setFilters}

@@ -1,8 +1,10 @@
 import { Controller } from 'react-hook-form';
 import { TextField } from '../../forms/TextField.tsx';
 import { pickable } from '../../lookups/pickable.ts';
+import { useRoles } from '../../lookups/roles.ts';
 import { ClearableSelect } from '../../people/ClearableSelect.tsx';
 import { usePersisted } from '../../state/usePersisted.ts';
+import { useTenant } from '../../tenant/TenantContext.ts';
 import styles from '../ProfileForm.module.css';
 import type { UserProfile } from '../profileApi.ts';
 import {
@@ -20,7 +22,7 @@ interface AffiliationSectionProps {
 
 /** Role (shown, set by administrators), school and department, position and location. */
 export function AffiliationSection({ title, fields, form, profile }: AffiliationSectionProps) {
-  const roles = usePersisted('roles');
+  const roles = useRoles(useTenant().id).data ?? [];
   const schools = usePersisted('schools');
   const departments = usePersisted('departments');
   const { errors } = form.formState;
