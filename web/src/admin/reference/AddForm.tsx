@@ -1,7 +1,7 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { problemMessage } from '../../api/apiError.ts';
+import type { ReactNode } from 'react';
 import buttons from '../../shell/buttons.module.css';
 import styles from './ReferenceSection.module.css';
+import { useNameForm } from './useNameForm.tsx';
 
 interface AddFormProps {
   label: string;
@@ -12,49 +12,28 @@ interface AddFormProps {
 
 /** A name and an Add button; a name already used is explained under the field. */
 export function AddForm({ label, before, onAdd }: AddFormProps) {
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const ids = useId();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaving(true);
-    setError(null);
-    try {
-      await onAdd(name);
-      setName('');
-    } catch (problem) {
-      setError(problemMessage(problem));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const form = useNameForm('', onAdd, () => form.setName(''));
   return (
-    <form className={styles.add} onSubmit={(event) => void submit(event)}>
+    <form className={styles.add} onSubmit={form.onSubmit}>
       {before}
       <div className={styles.field}>
-        <label htmlFor={`${ids}-name`} className={styles.label}>
+        <label htmlFor={`${form.ids}-name`} className={styles.label}>
           {label}
         </label>
         <input
-          id={`${ids}-name`}
+          id={`${form.ids}-name`}
           className={styles.input}
-          value={name}
+          value={form.name}
           maxLength={100}
           required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${ids}-error` : undefined}
-          onChange={(event) => setName(event.target.value)}
+          {...form.described}
+          onChange={(event) => form.setName(event.target.value)}
         />
       </div>
-      <button type="submit" className={buttons.primary} disabled={saving}>
+      <button type="submit" className={buttons.primary} disabled={form.saving}>
         Add
       </button>
-      {error && (
-        <p id={`${ids}-error`} className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
+      {form.refusal}
     </form>
   );
 }

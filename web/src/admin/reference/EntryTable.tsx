@@ -1,8 +1,8 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { problemMessage } from '../../api/apiError.ts';
+import { type ReactNode, useState } from 'react';
 import buttons from '../../shell/buttons.module.css';
 import { ScrollingTable } from '../ConsoleTable.tsx';
 import styles from './ReferenceSection.module.css';
+import { useNameForm } from './useNameForm.tsx';
 
 export interface Entry {
   id: number;
@@ -38,10 +38,7 @@ function NameCell({
   onDone(): void;
   onRename(name: string): Promise<void>;
 }) {
-  const [draft, setDraft] = useState(entry.name);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const ids = useId();
+  const form = useNameForm(entry.name, onRename, onDone);
   if (!editing) {
     return (
       <span className={styles.name} data-inactive={entry.is_active === false || undefined}>
@@ -49,45 +46,28 @@ function NameCell({
       </span>
     );
   }
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaving(true);
-    try {
-      await onRename(draft);
-      onDone();
-    } catch (problem) {
-      setError(problemMessage(problem));
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <form className={styles.rename} onSubmit={(event) => void submit(event)}>
+    <form className={styles.rename} onSubmit={form.onSubmit}>
       <input
         className={styles.input}
         aria-label={`New name for ${entry.name}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${ids}-error` : undefined}
-        value={draft}
+        {...form.described}
+        value={form.name}
         maxLength={100}
         // biome-ignore lint/a11y/noAutofocus: the field appears because its Rename button was pressed.
         autoFocus
-        onChange={(event) => setDraft(event.target.value)}
+        onChange={(event) => form.setName(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === 'Escape') onDone();
         }}
       />
-      <button type="submit" className={buttons.primary} disabled={saving}>
+      <button type="submit" className={buttons.primary} disabled={form.saving}>
         Save
       </button>
       <button type="button" className={buttons.ghost} onClick={onDone}>
         Cancel
       </button>
-      {error && (
-        <p id={`${ids}-error`} className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
+      {form.refusal}
     </form>
   );
 }
