@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import tables from './tables.module.css';
 
-export interface Column {
+interface Column {
   label: string;
   className?: string | undefined;
   /** For screen readers only (the actions' column). */
