@@ -1,8 +1,9 @@
 import type { FormEvent, ReactNode } from 'react';
 import buttons from '../shell/buttons.module.css';
 import dialog from '../shell/LogoutDialog.module.css';
-import { DialogTitle, ModalDialog } from '../shell/ModalDialog.tsx';
+import { DialogTitle } from '../shell/ModalDialog.tsx';
 import { useDialogAction } from '../shell/useDialogAction.ts';
+import { ConsoleDialog, DialogActions } from './ConsoleDialog.tsx';
 import styles from './FormDialog.module.css';
 
 interface FormDialogProps {
@@ -22,31 +23,16 @@ export function FormDialog({ title, onSave, onClose, children }: FormDialogProps
     void run(onSave);
   };
   return (
-    <ModalDialog
-      className={dialog.modal}
-      isDismissable={!pending}
-      isKeyboardDismissDisabled={pending}
-      onClose={onClose}
-    >
-      <div className={dialog.dialog}>
-        <form className={styles.form} onSubmit={submit}>
-          <DialogTitle className={dialog.title}>{title}</DialogTitle>
-          {children}
-          <div className={dialog.actions}>
-            <button
-              type="button"
-              className={buttons.secondary}
-              onClick={onClose}
-              disabled={pending}
-            >
-              Cancel
-            </button>
-            <button type="submit" className={buttons.primary} disabled={pending}>
-              Save
-            </button>
-          </div>
-        </form>
-      </div>
-    </ModalDialog>
+    <ConsoleDialog pending={pending} onClose={onClose}>
+      <form className={styles.form} onSubmit={submit}>
+        <DialogTitle className={dialog.title}>{title}</DialogTitle>
+        {children}
+        <DialogActions pending={pending} onCancel={onClose}>
+          <button type="submit" className={buttons.primary} disabled={pending}>
+            Save
+          </button>
+        </DialogActions>
+      </form>
+    </ConsoleDialog>
   );
 }

@@ -4,7 +4,6 @@ import { useId, useState } from 'react';
 import fields from '../../forms/Field.module.css';
 import { useDebounced } from '../../lists/useDebounced.ts';
 import { FormDialog } from '../FormDialog.tsx';
-import members from '../members/MembersSection.module.css';
 import { caseManagersKey, fetchCaseManagers } from './ideasAdminApi.ts';
 
 const NONE = '';
@@ -62,7 +61,7 @@ export function CaseManagerDialog({ idea, onSave, onClose }: CaseManagerDialogPr
         </label>
         <select
           id={choiceId}
-          className={`${fields.input} ${fields.nativeSelect} ${members.select}`}
+          className={`${fields.input} ${fields.nativeSelect}`}
           value={chosen}
           onChange={(event) => setChosen(event.target.value)}
           aria-busy={candidates.isFetching || undefined}

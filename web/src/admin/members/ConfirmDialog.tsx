@@ -1,7 +1,8 @@
 import buttons from '../../shell/buttons.module.css';
 import dialog from '../../shell/LogoutDialog.module.css';
-import { DialogTitle, ModalDialog } from '../../shell/ModalDialog.tsx';
+import { DialogTitle } from '../../shell/ModalDialog.tsx';
 import { useDialogAction } from '../../shell/useDialogAction.ts';
+import { ConsoleDialog, DialogActions } from '../ConsoleDialog.tsx';
 import styles from './MembersSection.module.css';
 
 interface ConfirmDialogProps {
@@ -23,38 +24,21 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const { pending, run } = useDialogAction(onClose);
   return (
-    <ModalDialog
-      className={dialog.modal}
-      role="alertdialog"
-      isDismissable={!pending}
-      isKeyboardDismissDisabled={pending}
-      onClose={onClose}
-    >
-      <div className={dialog.dialog}>
-        <div className={dialog.text}>
-          <DialogTitle className={dialog.title}>{title}</DialogTitle>
-          <p className={dialog.message}>{message}</p>
-        </div>
-        <div className={dialog.actions}>
-          <button
-            type="button"
-            className={buttons.secondary}
-            onClick={onClose}
-            disabled={pending}
-            data-autofocus
-          >
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={`${buttons.primary} ${styles.danger}`}
-            onClick={() => void run(onConfirm)}
-            disabled={pending}
-          >
-            {confirmLabel}
-          </button>
-        </div>
+    <ConsoleDialog role="alertdialog" pending={pending} onClose={onClose}>
+      <div className={dialog.text}>
+        <DialogTitle className={dialog.title}>{title}</DialogTitle>
+        <p className={dialog.message}>{message}</p>
       </div>
-    </ModalDialog>
+      <DialogActions pending={pending} onCancel={onClose} cancelFirst>
+        <button
+          type="button"
+          className={`${buttons.primary} ${styles.danger}`}
+          onClick={() => void run(onConfirm)}
+          disabled={pending}
+        >
+          {confirmLabel}
+        </button>
+      </DialogActions>
+    </ConsoleDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { type AdminUser, type Named, type Permission, permissionNames } from '@kindling/contract';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import fields from '../../forms/Field.module.css';
+import { Choice, namedOptions } from '../Choice.tsx';
 import { FormDialog } from '../FormDialog.tsx';
 import styles from './MembersSection.module.css';
 
@@ -23,7 +24,6 @@ interface RoleDialogProps {
 
 /** A member's role and permissions, changed together in one save. */
 export function RoleDialog({ user, roles, isSelf, onSave, onClose }: RoleDialogProps) {
-  const roleFieldId = useId();
   const [roleId, setRoleId] = useState(user.role_id);
   const [granted, setGranted] = useState<ReadonlySet<string>>(new Set(user.permissions));
   const name = `${user.first_name} ${user.last_name}`;
@@ -47,23 +47,12 @@ export function RoleDialog({ user, roles, isSelf, onSave, onClose }: RoleDialogP
       }
       onClose={onClose}
     >
-      <div className={fields.field}>
-        <label className={fields.label} htmlFor={roleFieldId}>
-          Role
-        </label>
-        <select
-          id={roleFieldId}
-          className={`${fields.input} ${fields.nativeSelect} ${styles.select}`}
-          value={roleId}
-          onChange={(event) => setRoleId(Number(event.target.value))}
-        >
-          {roles.map((role) => (
-            <option key={role.id} value={role.id}>
-              {role.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Choice
+        label="Role"
+        value={String(roleId)}
+        options={namedOptions(roles)}
+        onChange={(value) => setRoleId(Number(value))}
+      />
       <fieldset className={styles.permissions}>
         <legend className={fields.label}>Permissions</legend>
         {permissionNames.map((permission) => {
