@@ -2,13 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: [
-    './src/db/schema.ts',
-    './src/db/schema-sso.ts',
-    './src/db/schema-notifications.ts',
-    './src/db/schema-scheduler.ts',
-    './src/db/schema-scholarly.ts',
-    './src/db/schema-mfa.ts',
-  ],
+  // Each feature's tables are in their own schema-*.ts; schema-tenants.ts has the shared columns.
+  schema: './src/db/schema-*.ts',
   out: './drizzle',
 });

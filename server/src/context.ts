@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { RateLimits } from './auth/rate-limits.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import type { TenantRow } from './db/schema.ts';
+import type { TenantRow } from './db/schema-tenants.ts';
 import type { FeedCounts } from './ideas/feed-counts.ts';
 import type { RankingCache } from './ideas/ranking-cache.ts';
 import type { Mailer } from './mail/mailer.ts';

@@ -8,7 +8,7 @@ import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { tenants } from './db/schema.ts';
+import { tenants } from './db/schema-tenants.ts';
 import { DEMO_PASSWORD, seedDemo } from './demo/seed.ts';
 import { type Assembled, assemble } from './deps.ts';
 

@@ -4,7 +4,9 @@ import { hashPassword } from '../src/auth/password.ts';
 import { SESSION_COOKIE } from '../src/auth/session-middleware.ts';
 import { randomToken, tokenHash } from '../src/auth/tokens.ts';
 import type { Db } from '../src/db/client.ts';
-import { accounts, schools, sessions, users } from '../src/db/schema.ts';
+import { accounts, sessions } from '../src/db/schema-auth.ts';
+import { users } from '../src/db/schema-people.ts';
+import { schools } from '../src/db/schema-reference.ts';
 import { bindTenant } from '../src/db/tenant-scope.ts';
 import { createTenant } from '../src/tenants/service.ts';
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
-import { outbox } from '../src/db/schema.ts';
+import { outbox } from '../src/db/schema-records.ts';
 
 /** Mails queued for an address, newest first, as the outbox holds them. */
 export function mailsTo(db: Db, tenantId: number, to: string) {

@@ -16,7 +16,8 @@ import {
   TEST_PASSWORD,
 } from '../../test/factories.ts';
 import { callerOf, freshTenant, type Member } from '../../test/fixtures.ts';
-import { accounts, auditLog, sessions } from '../db/schema.ts';
+import { accounts, sessions } from '../db/schema-auth.ts';
+import { auditLog } from '../db/schema-records.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 
 const CHROME_MAC =

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { sessions } from '../db/schema.ts';
+import { sessions } from '../db/schema-auth.ts';
 
 /** A live session of the member: not ended, not expired. */
 const live = (tenantId: number, userId: number, now: Date) =>

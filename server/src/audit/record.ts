@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { auditLog, users } from '../db/schema.ts';
+import { users } from '../db/schema-people.ts';
+import { auditLog } from '../db/schema-records.ts';
 
 export interface AuditEntry {
   tenantId: number;

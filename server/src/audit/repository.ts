@@ -2,7 +2,7 @@ import type { AuditFilters } from '@kindling/contract';
 import { and, asc, count, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { containsPattern } from '../db/like.ts';
-import { auditLog } from '../db/schema.ts';
+import { auditLog } from '../db/schema-records.ts';
 
 const DAY_MS = 86_400_000;
 const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);

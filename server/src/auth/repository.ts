@@ -1,7 +1,9 @@
 import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { consumeOnce } from '../db/consume-once.ts';
-import { accounts, departments, schools, sessions, users, userTokens } from '../db/schema.ts';
+import { accounts, sessions, userTokens } from '../db/schema-auth.ts';
+import { users } from '../db/schema-people.ts';
+import { departments, schools } from '../db/schema-reference.ts';
 
 export type TokenPurpose = 'claim' | 'reset';
 

@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { giveAccount, jsonInit, makeTenant, makeUser, signInCookie } from '../../test/factories.ts';
 import { callerOf } from '../../test/fixtures.ts';
-import { auditLog, tenants, uploads } from '../db/schema.ts';
+import { uploads } from '../db/schema-people.ts';
+import { auditLog } from '../db/schema-records.ts';
+import { tenants } from '../db/schema-tenants.ts';
 
 type Tenant = Awaited<ReturnType<typeof makeTenant>>;
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { tenants } from '../db/schema.ts';
+import { tenants } from '../db/schema-tenants.ts';
 
 /** The tenant's row, locked until the transaction ends, so two saves cannot interleave. */
 export async function lockTenant(db: Executor, tenantId: number) {

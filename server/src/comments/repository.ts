@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../db/client.ts';
 import { pageLimit } from '../db/page-limit.ts';
-import { comments, ideas } from '../db/schema.ts';
+import { comments } from '../db/schema-discussion.ts';
+import { ideas } from '../db/schema-ideas.ts';
 import { isoTime } from '../ideas/idea-rows.ts';
 import type { PageWindow } from '../ideas/paging.ts';
 

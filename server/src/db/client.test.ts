@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { openTestDatabase, testDatabaseKind } from '../../test/databases.ts';
 import { makeTenant } from '../../test/factories.ts';
 import { type Database, queryRows } from './client.ts';
-import { schools } from './schema.ts';
+import { schools } from './schema-reference.ts';
 import { inTenant } from './tenant-scope.ts';
 
 /** The texts sent to PostgreSQL while `work` runs, in order. */

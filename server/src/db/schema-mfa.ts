@@ -1,26 +1,29 @@
 /**
  * The second factor (CONTRACT §11, server/src/mfa): a member's authenticator app, their recovery
- * codes, their passkeys, and the challenges of sign-ins and WebAuthn ceremonies waiting for an answer. Every table carries `tenant_id` and so
- * row-level security (security.ts).
+ * codes, their passkeys, and the challenges of sign-ins and WebAuthn ceremonies waiting for an
+ * answer. Every table carries `tenant_id` and so row-level security (security.ts).
  */
 import {
   bigint,
   boolean,
   customType,
-  foreignKey,
   index,
   integer,
   pgTable,
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { id, tenantId, users } from './schema.ts';
-
-const userId = () => integer('user_id').notNull();
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { ownedByUser, userId } from './schema-people.ts';
+import {
+  at,
+  createdAt,
+  tenantColumns,
+  tenantId,
+  tenantKey,
+  tenantReference,
+} from './schema-tenants.ts';
 
 /**
  * A member's authenticator (TOTP, RFC 6238): one at most. Its secret is sealed (AES-256-GCM under a
@@ -36,33 +39,23 @@ export const totpAuthenticators = pgTable(
     enabledAt: at('enabled_at'),
     /** The time step of the last code accepted: a code of that step or an earlier one is refused. */
     lastStep: bigint('last_step', { mode: 'number' }),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.userId] }),
-    foreignKey({
-      columns: [t.tenantId, t.userId],
-      foreignColumns: [users.tenantId, users.id],
-    }).onDelete('cascade'),
-  ],
+  (t) => [primaryKey({ columns: [t.tenantId, t.userId] }), ownedByUser(t)],
 );
 
 /** Ten single-use codes made when the authenticator is enabled; only their HMACs are kept. */
 export const recoveryCodes = pgTable(
   'recovery_codes',
   {
-    tenantId: tenantId(),
-    id: id(),
+    ...tenantColumns(),
     userId: userId(),
     codeHash: text('code_hash').notNull(),
     usedAt: at('used_at'),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      columns: [t.tenantId, t.userId],
-      foreignColumns: [users.tenantId, users.id],
-    }).onDelete('cascade'),
+    tenantKey(t),
+    ownedByUser(t),
     uniqueIndex('recovery_codes_user_code_key').on(t.tenantId, t.userId, t.codeHash),
   ],
 );
@@ -74,22 +67,18 @@ export const recoveryCodes = pgTable(
 export const mfaChallenges = pgTable(
   'mfa_challenges',
   {
-    tenantId: tenantId(),
-    id: id(),
+    ...tenantColumns(),
     userId: userId(),
     tokenHash: text('token_hash').notNull(),
     remember: boolean('remember').notNull(),
     expiresAt: at('expires_at').notNull(),
     attempts: smallint('attempts').notNull().default(0),
     consumedAt: at('consumed_at'),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      columns: [t.tenantId, t.userId],
-      foreignColumns: [users.tenantId, users.id],
-    }).onDelete('cascade'),
+    tenantKey(t),
+    ownedByUser(t),
     uniqueIndex('mfa_challenges_token_key').on(t.tenantId, t.tokenHash),
   ],
 );
@@ -109,8 +98,7 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 export const passkeys = pgTable(
   'passkeys',
   {
-    tenantId: tenantId(),
-    id: id(),
+    ...tenantColumns(),
     userId: userId(),
     name: text('name').notNull(),
     credentialId: text('credential_id').notNull(),
@@ -119,15 +107,12 @@ export const passkeys = pgTable(
     transports: text('transports').array().notNull().default([]),
     /** Synced by its provider (iCloud Keychain, Google Password Manager): survives a lost device. */
     backedUp: boolean('backed_up').notNull(),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     lastUsedAt: at('last_used_at'),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      columns: [t.tenantId, t.userId],
-      foreignColumns: [users.tenantId, users.id],
-    }).onDelete('cascade'),
+    tenantKey(t),
+    ownedByUser(t),
     uniqueIndex('passkeys_credential_key').on(t.tenantId, t.credentialId),
     index('passkeys_user_idx').on(t.tenantId, t.userId),
   ],
@@ -142,8 +127,7 @@ export const passkeys = pgTable(
 export const webauthnChallenges = pgTable(
   'webauthn_challenges',
   {
-    tenantId: tenantId(),
-    id: id(),
+    ...tenantColumns(),
     purpose: text('purpose', { enum: ['register', 'sign_in', 'mfa'] }).notNull(),
     userId: integer('user_id'),
     mfaChallengeId: integer('mfa_challenge_id'),
@@ -151,15 +135,9 @@ export const webauthnChallenges = pgTable(
     expiresAt: at('expires_at').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      columns: [t.tenantId, t.userId],
-      foreignColumns: [users.tenantId, users.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.tenantId, t.mfaChallengeId],
-      foreignColumns: [mfaChallenges.tenantId, mfaChallenges.id],
-    }).onDelete('cascade'),
+    tenantKey(t),
+    ownedByUser(t),
+    tenantReference(t, t.mfaChallengeId, mfaChallenges).onDelete('cascade'),
     uniqueIndex('webauthn_challenges_hash_key').on(t.tenantId, t.challengeHash),
     index('webauthn_challenges_expiry_idx').on(t.tenantId, t.expiresAt),
   ],

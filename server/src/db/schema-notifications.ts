@@ -1,21 +1,20 @@
 /**
- * The tables of notifications and their mail (CONTRACT §9), kept beside schema.ts under the same
- * rules: `tenant_id` first in every key and index, composite foreign keys.
+ * The tables of notifications and their mail (CONTRACT §9), under the rules of schema-tenants.ts:
+ * `tenant_id` first in every key and index, composite foreign keys.
  */
 import { notificationKinds } from '@kindling/contract';
 import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { ideas } from './schema-ideas.ts';
+import { ownedByUser, userId, users } from './schema-people.ts';
 import {
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-import { id, ideas, tenantId, users } from './schema.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
+  at,
+  createdAt,
+  tenantColumns,
+  tenantId,
+  tenantKey,
+  tenantReference,
+} from './schema-tenants.ts';
 
 /**
  * Something that happened which a member should hear of, written in the transaction of the change
@@ -27,28 +26,21 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
 export const notifications = pgTable(
   'notifications',
   {
-    tenantId: tenantId(),
-    id: id(),
+    ...tenantColumns(),
     recipientId: integer('recipient_id').notNull(),
     kind: text('kind', { enum: notificationKinds }).notNull(),
     actorId: integer('actor_id'),
     ideaId: integer('idea_id'),
     text: text('text').notNull(),
     link: text('link').notNull(),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     readAt: at('read_at'),
     mailedAt: at('mailed_at'),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      columns: [t.tenantId, t.recipientId],
-      foreignColumns: [users.tenantId, users.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.tenantId, t.ideaId],
-      foreignColumns: [ideas.tenantId, ideas.id],
-    }).onDelete('cascade'),
+    tenantKey(t),
+    tenantReference(t, t.recipientId, users).onDelete('cascade'),
+    tenantReference(t, t.ideaId, ideas).onDelete('cascade'),
     index('notifications_recipient_idx').on(t.tenantId, t.recipientId, t.createdAt, t.id),
     index('notifications_unread_idx')
       .on(t.tenantId, t.recipientId, t.createdAt, t.id)
@@ -69,17 +61,11 @@ export const notificationSettings = pgTable(
   'notification_settings',
   {
     tenantId: tenantId(),
-    userId: integer('user_id').notNull(),
+    userId: userId(),
     kind: text('kind', { enum: notificationKinds }).notNull(),
     frequency: text('frequency', { enum: ['off', 'immediate', 'daily', 'weekly'] }).notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.userId, t.kind] }),
-    foreignKey({
-      columns: [t.tenantId, t.userId],
-      foreignColumns: [users.tenantId, users.id],
-    }).onDelete('cascade'),
-  ],
+  (t) => [primaryKey({ columns: [t.tenantId, t.userId, t.kind] }), ownedByUser(t)],
 );
 
 /**
@@ -91,15 +77,9 @@ export const notificationTallies = pgTable(
   'notification_tallies',
   {
     tenantId: tenantId(),
-    userId: integer('user_id').notNull(),
+    userId: userId(),
     total: integer('total').notNull().default(0),
     unread: integer('unread').notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.userId] }),
-    foreignKey({
-      columns: [t.tenantId, t.userId],
-      foreignColumns: [users.tenantId, users.id],
-    }).onDelete('cascade'),
-  ],
+  (t) => [primaryKey({ columns: [t.tenantId, t.userId] }), ownedByUser(t)],
 );

@@ -3,10 +3,10 @@
  * that has run, inserted in the transaction that does the work, so a period commits once with its
  * work or not at all.
  */
-import { pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { tenantId } from './schema.ts';
+import { pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { at, tenantId } from './schema-tenants.ts';
 
-const ranAt = () => timestamp('ran_at', { withTimezone: true }).notNull();
+const ranAt = () => at('ran_at').notNull();
 
 /** A tenant's job (a digest): under row-level security like every table with `tenant_id`. */
 export const tenantJobRuns = pgTable(

@@ -1,21 +1,10 @@
 /**
- * The tables of scholarly profiles (CONTRACT §10), kept beside schema.ts under the same rules:
+ * The tables of scholarly profiles (CONTRACT §10), under the rules of schema-tenants.ts:
  * `tenant_id` first in every key and index, composite foreign keys.
  */
-import {
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { id, tenantId, users } from './schema.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ownedByUser, userId } from './schema-people.ts';
+import { at, createdAt, tenantColumns, tenantId, tenantKey } from './schema-tenants.ts';
 
 /**
  * An entry an import found, waiting for its member to accept or reject it. `match_key` is what
@@ -25,23 +14,19 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
 export const importCandidates = pgTable(
   'import_candidates',
   {
-    tenantId: tenantId(),
-    id: id(),
-    userId: integer('user_id').notNull(),
+    ...tenantColumns(),
+    userId: userId(),
     section: text('section', {
       enum: ['publications', 'most_recent_experience', 'education', 'grants'],
     }).notNull(),
     source: text('source', { enum: ['orcid', 'doi', 'file'] }).notNull(),
     entry: jsonb('entry').notNull(),
     matchKey: text('match_key').notNull(),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      columns: [t.tenantId, t.userId],
-      foreignColumns: [users.tenantId, users.id],
-    }).onDelete('cascade'),
+    tenantKey(t),
+    ownedByUser(t),
     uniqueIndex('import_candidates_entry_key').on(t.tenantId, t.userId, t.section, t.matchKey),
   ],
 );

@@ -1,23 +1,21 @@
 /**
- * The tables of institutional single sign-on (CONTRACT §8, docs/decisions/0031), kept beside
- * schema.ts under the same rules: `tenant_id` first in every key and index, composite foreign keys.
+ * The tables of institutional single sign-on (CONTRACT §8, docs/decisions/0031), under the rules of
+ * schema-tenants.ts: `tenant_id` first in every key and index, composite foreign keys.
  */
 import {
+  type AnyPgColumn,
   boolean,
-  foreignKey,
   index,
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { id, roles, tenantId, users } from './schema.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { ownedByUser, userId } from './schema-people.ts';
+import { roles } from './schema-reference.ts';
+import { at, createdAt, tenantColumns, tenantKey, tenantReference } from './schema-tenants.ts';
 
 /**
  * A tenant's OpenID Connect or SAML identity provider. `settings` holds what may be shown back to
@@ -28,8 +26,7 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
 export const identityProviders = pgTable(
   'identity_providers',
   {
-    tenantId: tenantId(),
-    id: id(),
+    ...tenantColumns(),
     protocol: text('protocol', { enum: ['oidc', 'saml'] }).notNull(),
     name: text('name').notNull(),
     enabled: boolean('enabled').notNull().default(true),
@@ -41,17 +38,18 @@ export const identityProviders = pgTable(
     sealed: text('sealed'),
     /** When the SAML metadata was last read from its URL; the daily refresh goes by it. */
     refreshedAt: at('refreshed_at'),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      columns: [t.tenantId, t.defaultRoleId],
-      foreignColumns: [roles.tenantId, roles.id],
-    }),
-  ],
+  (t) => [tenantKey(t), tenantReference(t, t.defaultRoleId, roles)],
 );
+
+/** The provider a row belongs to. */
+const providerId = () => integer('provider_id').notNull();
+
+/** The key from a provider's row to the provider: it goes when the provider does. */
+const ofProvider = (t: { tenantId: AnyPgColumn; providerId: AnyPgColumn }) =>
+  tenantReference(t, t.providerId, identityProviders).onDelete('cascade');
 
 /**
  * What a sign-in started here is waiting for: the OIDC `state` (its HMAC; the `nonce` and PKCE
@@ -61,9 +59,8 @@ export const identityProviders = pgTable(
 export const ssoRequests = pgTable(
   'sso_requests',
   {
-    tenantId: tenantId(),
-    id: id(),
-    providerId: integer('provider_id').notNull(),
+    ...tenantColumns(),
+    providerId: providerId(),
     /** HMAC of the OIDC state, or the SAML request ID as sent (it is in the IdP's answer). */
     handle: text('handle').notNull(),
     nonce: text('nonce'),
@@ -79,14 +76,11 @@ export const ssoRequests = pgTable(
     testSessionId: integer('test_session_id'),
     result: jsonb('result'),
     expiresAt: at('expires_at').notNull(),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      columns: [t.tenantId, t.providerId],
-      foreignColumns: [identityProviders.tenantId, identityProviders.id],
-    }).onDelete('cascade'),
+    tenantKey(t),
+    ofProvider(t),
     uniqueIndex('sso_requests_handle_key').on(t.tenantId, t.providerId, t.handle),
     index('sso_requests_expiry_idx').on(t.tenantId, t.expiresAt),
   ],
@@ -96,18 +90,14 @@ export const ssoRequests = pgTable(
 export const ssoAssertions = pgTable(
   'sso_assertions',
   {
-    tenantId: tenantId(),
-    id: id(),
-    providerId: integer('provider_id').notNull(),
+    ...tenantColumns(),
+    providerId: providerId(),
     assertionId: text('assertion_id').notNull(),
     expiresAt: at('expires_at').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      columns: [t.tenantId, t.providerId],
-      foreignColumns: [identityProviders.tenantId, identityProviders.id],
-    }).onDelete('cascade'),
+    tenantKey(t),
+    ofProvider(t),
     uniqueIndex('sso_assertions_key').on(t.tenantId, t.providerId, t.assertionId),
     index('sso_assertions_expiry_idx').on(t.tenantId, t.expiresAt),
   ],
@@ -121,25 +111,18 @@ export const ssoAssertions = pgTable(
 export const userIdentities = pgTable(
   'user_identities',
   {
-    tenantId: tenantId(),
-    id: id(),
-    providerId: integer('provider_id').notNull(),
+    ...tenantColumns(),
+    providerId: providerId(),
     issuer: text('issuer').notNull(),
     subject: text('subject').notNull(),
-    userId: integer('user_id').notNull(),
-    createdAt: at('created_at').notNull().defaultNow(),
+    userId: userId(),
+    createdAt: createdAt(),
     lastSignInAt: at('last_sign_in_at'),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      columns: [t.tenantId, t.providerId],
-      foreignColumns: [identityProviders.tenantId, identityProviders.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.tenantId, t.userId],
-      foreignColumns: [users.tenantId, users.id],
-    }).onDelete('cascade'),
+    tenantKey(t),
+    ofProvider(t),
+    ownedByUser(t),
     uniqueIndex('user_identities_subject_key').on(t.tenantId, t.providerId, t.issuer, t.subject),
     index('user_identities_user_idx').on(t.tenantId, t.userId),
   ],

@@ -13,8 +13,10 @@ import { status } from '@kindling/contract';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { SessionContext } from '../session-context.ts';
 import { type Db, queryRows } from './client.ts';
-import { accounts, type TenantRow, tenants, users } from './schema.ts';
+import { accounts } from './schema-auth.ts';
+import { users } from './schema-people.ts';
 import { identityProviders } from './schema-sso.ts';
+import { type TenantRow, tenants } from './schema-tenants.ts';
 
 export type { TenantRow };
 

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseKind } from '../../test/databases.ts';
 import { makeSchool, makeTenant } from '../../test/factories.ts';
 import { type Database, queryRows } from './client.ts';
-import { schools, tenants, users } from './schema.ts';
+import { users } from './schema-people.ts';
+import { schools } from './schema-reference.ts';
+import { tenants } from './schema-tenants.ts';
 import { inTenant } from './tenant-scope.ts';
 
 describe(`tenant isolation on ${testDatabaseKind}`, () => {

@@ -1,7 +1,9 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { accounts, ipStatuses, roles, supportTypes, users } from '../db/schema.ts';
+import { accounts } from '../db/schema-auth.ts';
 import { notifications } from '../db/schema-notifications.ts';
+import { users } from '../db/schema-people.ts';
+import { ipStatuses, roles, supportTypes } from '../db/schema-reference.ts';
 
 interface DemoMember {
   email: string;

@@ -4,7 +4,7 @@ import { hashPassword } from '../auth/password.ts';
 import { postComment } from '../comments/service.ts';
 import type { Deps, SessionContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
-import { tenants } from '../db/schema.ts';
+import { tenants } from '../db/schema-tenants.ts';
 import type { TenantRow } from '../db/system.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { assignCaseManager } from '../ideas/admin-service.ts';

@@ -7,7 +7,7 @@ import {
 } from '@kindling/contract';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client.ts';
-import { type TenantRow, tenants } from '../db/schema.ts';
+import { type TenantRow, tenants } from '../db/schema-tenants.ts';
 
 /** One notification a digest carries, with what its mail shows of its member and idea. */
 export interface DigestItem {

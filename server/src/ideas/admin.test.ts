@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { makeSchool, makeTenant } from '../../test/factories.ts';
 import { callerOf } from '../../test/fixtures.ts';
-import { auditLog, follows, ideaLinks, ideaPatents, ideaSupports } from '../db/schema.ts';
+import { follows, ideaLinks, ideaPatents, ideaSupports } from '../db/schema-ideas.ts';
+import { auditLog } from '../db/schema-records.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 import { insertIdeas, type Member, makeMember, postIdea, supportIds } from './test-fixtures.ts';
 

@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { makeSchool, makeTenant } from '../../test/factories.ts';
-import { departments, ideas } from '../db/schema.ts';
+import { ideas } from '../db/schema-ideas.ts';
+import { departments } from '../db/schema-reference.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 import { SOURCE_LIMITS } from './recommendations.ts';
 import {

@@ -1,16 +1,9 @@
 import { status } from '@kindling/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../db/client.ts';
-import {
-  follows,
-  ideaLinks,
-  ideaPatents,
-  ideaSupports,
-  ideas,
-  ipStatuses,
-  supportTypes,
-  users,
-} from '../db/schema.ts';
+import { follows, ideaLinks, ideaPatents, ideaSupports, ideas } from '../db/schema-ideas.ts';
+import { users } from '../db/schema-people.ts';
+import { ipStatuses, supportTypes } from '../db/schema-reference.ts';
 import { anyId, isoTime, type SummaryRow, summaryColumns, summaryJoins } from './idea-rows.ts';
 
 export interface IdeaContent {

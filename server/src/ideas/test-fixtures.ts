@@ -3,7 +3,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { TestApp } from '../../test/app.ts';
 import { jsonInit, makeUser, sessionCookie, TEST_PASSWORD } from '../../test/factories.ts';
 import { hashPassword } from '../auth/password.ts';
-import { accounts, ideas, supportTypes, type users } from '../db/schema.ts';
+import { accounts } from '../db/schema-auth.ts';
+import { ideas } from '../db/schema-ideas.ts';
+import type { users } from '../db/schema-people.ts';
+import { supportTypes } from '../db/schema-reference.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 
 export const AUTHOR_PERMISSIONS = ['create_idea', 'update_idea', 'delete_idea'];

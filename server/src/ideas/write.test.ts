@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { jsonInit, makeTenant } from '../../test/factories.ts';
 import { queryRows } from '../db/client.ts';
-import { ipStatuses, supportTypes } from '../db/schema.ts';
+import { ipStatuses, supportTypes } from '../db/schema-reference.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 import {
   getJson,

@@ -16,7 +16,9 @@ import {
   signInCookie,
 } from '../../test/factories.ts';
 import { mailsTo } from '../../test/mail.ts';
-import { auditLog, departments, schools, users } from '../db/schema.ts';
+import { users } from '../db/schema-people.ts';
+import { auditLog } from '../db/schema-records.ts';
+import { departments, schools } from '../db/schema-reference.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 import { IMPORT_BATCH } from './service.ts';
 

@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { accounts, departments, roles, schools, users } from '../db/schema.ts';
+import { accounts } from '../db/schema-auth.ts';
+import { users } from '../db/schema-people.ts';
+import { departments, roles, schools } from '../db/schema-reference.ts';
 
 /** The tenant's roles, schools and departments, read once per upload to resolve names. */
 export async function loadPlaces(db: Executor, tenantId: number) {

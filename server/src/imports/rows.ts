@@ -6,7 +6,7 @@ import {
   profileMessages,
 } from '@kindling/contract';
 import type { z } from 'zod';
-import type { users } from '../db/schema.ts';
+import type { users } from '../db/schema-people.ts';
 import { fieldsWithNul } from '../http/plain-text-body.ts';
 import { bioTextLength, sanitizeBio } from '../profiles/bio.ts';
 import type { CsvRow } from './csv.ts';

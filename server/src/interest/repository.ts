@@ -1,7 +1,7 @@
 import type { InterestAnswer, InterestKind, InterestStatus } from '@kindling/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../db/client.ts';
-import { interestRequests } from '../db/schema.ts';
+import { interestRequests } from '../db/schema-discussion.ts';
 import { isoTime } from '../ideas/idea-rows.ts';
 
 interface RequestColumns {

@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { accounts, departments, roles, schools, users } from '../db/schema.ts';
+import { accounts } from '../db/schema-auth.ts';
+import { users } from '../db/schema-people.ts';
+import { departments, roles, schools } from '../db/schema-reference.ts';
 
 export async function emailTaken(db: Executor, tenantId: number, email: string): Promise<boolean> {
   const [row] = await db

@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Tx } from '../db/client.ts';
-import type { TenantRow } from '../db/schema.ts';
+import type { TenantRow } from '../db/schema-tenants.ts';
 import { resolveBranding } from '../tenants/branding.ts';
 import { enqueueMail, type OutgoingMail } from './outbox.ts';
 import { type MailBrand, mailBrand } from './templates.ts';

@@ -4,7 +4,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.ts';
-import { outbox } from '../db/schema.ts';
+import { outbox } from '../db/schema-records.ts';
 
 export type OutboxRow = {
   tenant_id: number;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../db/client.ts';
-import { outbox } from '../db/schema.ts';
+import { outbox } from '../db/schema-records.ts';
 
 export interface OutgoingMail {
   to: string;

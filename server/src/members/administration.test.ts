@@ -12,7 +12,7 @@ import {
 } from '../../test/factories.ts';
 import { callerOf } from '../../test/fixtures.ts';
 import { claimLinkOf, lastMailTo, mailsTo } from '../../test/mail.ts';
-import { auditLog } from '../db/schema.ts';
+import { auditLog } from '../db/schema-records.ts';
 
 describe('administration calls', () => {
   let t: TestApp;

@@ -16,7 +16,7 @@ import {
 } from '../../test/factories.ts';
 import { type Client, freshTenant } from '../../test/fixtures.ts';
 import { claimLinkOf, mailsTo } from '../../test/mail.ts';
-import { auditLog } from '../db/schema.ts';
+import { auditLog } from '../db/schema-records.ts';
 
 describe('the console’s member calls', () => {
   let t: TestApp;

@@ -3,7 +3,9 @@ import { and, count, desc, eq, isNull, ne, not, or, type SQL, sql } from 'drizzl
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
 import { containsPattern } from '../db/like.ts';
-import { accounts, departments, roles, schools, users } from '../db/schema.ts';
+import { accounts } from '../db/schema-auth.ts';
+import { users } from '../db/schema-people.ts';
+import { departments, roles, schools } from '../db/schema-reference.ts';
 
 const inviter = alias(users, 'inviter');
 

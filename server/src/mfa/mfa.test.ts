@@ -5,8 +5,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { jsonInit, TEST_PASSWORD } from '../../test/factories.ts';
 import { freshTenant } from '../../test/fixtures.ts';
-import { accounts, auditLog } from '../db/schema.ts';
+import { accounts } from '../db/schema-auth.ts';
 import { mfaChallenges, recoveryCodes, totpAuthenticators } from '../db/schema-mfa.ts';
+import { auditLog } from '../db/schema-records.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 
 type Tenant = Awaited<ReturnType<typeof freshTenant>>;

@@ -1,8 +1,8 @@
 import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { consumeOnce } from '../db/consume-once.ts';
-import { tenants } from '../db/schema.ts';
 import { mfaChallenges, recoveryCodes, totpAuthenticators } from '../db/schema-mfa.ts';
+import { tenants } from '../db/schema-tenants.ts';
 import { hasPasskeySql } from '../passkeys/repository.ts';
 
 const authenticatorOf = (tenantId: number, userId: number) =>

@@ -8,7 +8,9 @@ import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/record.ts';
 import { reauthenticate } from '../auth/reauthentication.ts';
 import type { Deps, SessionContext } from '../context.ts';
-import { accounts, tenants, users } from '../db/schema.ts';
+import { accounts } from '../db/schema-auth.ts';
+import { users } from '../db/schema-people.ts';
+import { tenants } from '../db/schema-tenants.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { AppError, conflict } from '../http/errors.ts';
 import {

@@ -1,7 +1,7 @@
 import { type NotificationKind, notificationKindLabels } from '@kindling/contract';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { tenants } from '../db/schema.ts';
+import { tenants } from '../db/schema-tenants.ts';
 import { appLink, notificationMail, unsubscribeFooter } from '../mail/templates.ts';
 import type { NotificationMail } from './notification-mail.ts';
 import { immediateRecipients } from './settings-repository.ts';

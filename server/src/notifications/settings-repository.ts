@@ -6,8 +6,8 @@ import {
 } from '@kindling/contract';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { users } from '../db/schema.ts';
 import { notificationSettings } from '../db/schema-notifications.ts';
+import { users } from '../db/schema-people.ts';
 
 export type MailSettings = Record<NotificationKind, MailFrequency>;
 

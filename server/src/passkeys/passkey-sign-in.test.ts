@@ -15,8 +15,8 @@ import { SoftAuthenticator } from '../../test/authenticator.ts';
 import { TEST_PASSWORD } from '../../test/factories.ts';
 import { freshTenant } from '../../test/fixtures.ts';
 import { cookieOf, passkeyCalls, type Tenant } from '../../test/passkey-fixtures.ts';
-import { users } from '../db/schema.ts';
 import { passkeys, webauthnChallenges } from '../db/schema-mfa.ts';
+import { users } from '../db/schema-people.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 
 describe('signing in with a passkey: alone, or as the second step (issue 20)', () => {

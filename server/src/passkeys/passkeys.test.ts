@@ -7,8 +7,9 @@ import { SoftAuthenticator } from '../../test/authenticator.ts';
 import { TEST_PASSWORD } from '../../test/factories.ts';
 import { freshTenant } from '../../test/fixtures.ts';
 import { cookieOf, passkeyCalls } from '../../test/passkey-fixtures.ts';
-import { accounts, auditLog } from '../db/schema.ts';
+import { accounts } from '../db/schema-auth.ts';
 import { passkeys } from '../db/schema-mfa.ts';
+import { auditLog } from '../db/schema-records.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 
 describe('passkeys on the account screen: added, listed, renamed, removed (issue 20)', () => {

@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/record.ts';
 import { reauthenticate } from '../auth/reauthentication.ts';
 import type { Deps, SessionContext } from '../context.ts';
-import { users } from '../db/schema.ts';
+import { users } from '../db/schema-people.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
 import {

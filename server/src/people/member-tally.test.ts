@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { makeTenant, makeUser } from '../../test/factories.ts';
-import { users } from '../db/schema.ts';
+import { users } from '../db/schema-people.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { countPeople } from './repository.ts';
 

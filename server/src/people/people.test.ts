@@ -9,7 +9,7 @@ import {
   makeUser,
   sessionCookie,
 } from '../../test/factories.ts';
-import { departments } from '../db/schema.ts';
+import { departments } from '../db/schema-reference.ts';
 import { bindTenant, inTenant } from '../db/tenant-scope.ts';
 import { listPeople, pickPeople } from './repository.ts';
 

@@ -2,7 +2,8 @@ import { type PeopleFilter, status } from '@kindling/contract';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { builderPageLimit } from '../db/page-limit.ts';
-import { departments, memberTallies, roles, schools, users } from '../db/schema.ts';
+import { memberTallies, users } from '../db/schema-people.ts';
+import { departments, roles, schools } from '../db/schema-reference.ts';
 
 /** The directory's order: the expression of users_directory_idx, so pages are read off the index. */
 const directoryName = sql`lower(${users.firstName} || ' ' || ${users.lastName})`;

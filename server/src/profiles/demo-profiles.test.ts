@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { sessionCookie } from '../../test/factories.ts';
-import { users } from '../db/schema.ts';
+import { users } from '../db/schema-people.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { type DemoPerson, loadDemoDataset } from '../demo/dataset.ts';
 import { seedDemo } from '../demo/seed.ts';

@@ -12,7 +12,8 @@ import {
   makeUser,
   sessionCookie,
 } from '../../test/factories.ts';
-import { tenants, uploads } from '../db/schema.ts';
+import { uploads } from '../db/schema-people.ts';
+import { tenants } from '../db/schema-tenants.ts';
 
 type Tenant = Awaited<ReturnType<typeof makeTenant>>;
 const PHOTO_TYPE = 'Please upload a JPEG, PNG, GIF, or SVG image.';

@@ -11,7 +11,9 @@ import {
   sessionCookie,
 } from '../../test/factories.ts';
 import type { Db } from '../db/client.ts';
-import { departments, ideas, schools, uploads } from '../db/schema.ts';
+import { ideas } from '../db/schema-ideas.ts';
+import { uploads } from '../db/schema-people.ts';
+import { departments, schools } from '../db/schema-reference.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 
 type Tenant = Awaited<ReturnType<typeof makeTenant>>;

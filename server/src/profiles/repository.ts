@@ -1,6 +1,8 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { departments, ideas, roles, schools, users } from '../db/schema.ts';
+import { ideas } from '../db/schema-ideas.ts';
+import { users } from '../db/schema-people.ts';
+import { departments, roles, schools } from '../db/schema-reference.ts';
 
 /** How many of a member's own ideas the profile lists; the rest are paged by GET /users/{id}/ideas. */
 const PROFILE_IDEAS = 100;

@@ -16,7 +16,8 @@ import {
   signInCookie,
 } from '../../test/factories.ts';
 import { callerOf } from '../../test/fixtures.ts';
-import { auditLog, departments } from '../db/schema.ts';
+import { auditLog } from '../db/schema-records.ts';
+import { departments } from '../db/schema-reference.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 
 describe('reference data in the console', () => {

@@ -2,16 +2,9 @@ import type { Department, Named } from '@kindling/contract';
 import { and, asc, eq, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
-import {
-  departments,
-  ideaSupports,
-  ideas,
-  ipStatuses,
-  roles,
-  schools,
-  supportTypes,
-  users,
-} from '../db/schema.ts';
+import { ideaSupports, ideas } from '../db/schema-ideas.ts';
+import { users } from '../db/schema-people.ts';
+import { departments, ipStatuses, roles, schools, supportTypes } from '../db/schema-reference.ts';
 
 /**
  * How many rows of `table` name the entry in `column`, as a correlated subquery. Names are

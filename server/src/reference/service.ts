@@ -3,7 +3,7 @@ import { recordAudit } from '../audit/record.ts';
 import type { Deps } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { departments, ipStatuses, schools, supportTypes } from '../db/schema.ts';
+import { departments, ipStatuses, schools, supportTypes } from '../db/schema-reference.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import type { Actor } from '../session-context.ts';

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { tenants } from '../db/schema.ts';
 import { jobRuns, tenantJobRuns } from '../db/schema-scheduler.ts';
+import { tenants } from '../db/schema-tenants.ts';
 
 export interface ScheduledTenant {
   id: number;

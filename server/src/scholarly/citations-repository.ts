@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { users } from '../db/schema-people.ts';
 import { doiWorks } from '../db/schema-scholarly.ts';
 
 /**

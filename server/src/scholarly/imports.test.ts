@@ -15,7 +15,7 @@ import {
   type ScholarlyFakes,
   startScholarlyFakes,
 } from '../../test/fakes/scholarly-sources.ts';
-import { users } from '../db/schema.ts';
+import { users } from '../db/schema-people.ts';
 import { doiWorks } from '../db/schema-scholarly.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 

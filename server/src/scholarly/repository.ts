@@ -1,7 +1,7 @@
 import type { ImportSection } from '@kindling/contract';
 import { and, asc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { users } from '../db/schema-people.ts';
 import { doiWorks, importCandidates } from '../db/schema-scholarly.ts';
 import type { SectionEntry } from './entries.ts';
 

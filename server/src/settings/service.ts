@@ -2,7 +2,7 @@ import { canonicalTimeZone, type TenantSettings } from '@kindling/contract';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/record.ts';
 import type { Deps, SessionContext } from '../context.ts';
-import { tenants } from '../db/schema.ts';
+import { tenants } from '../db/schema-tenants.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 
 export async function settingsForAdmin(deps: Deps, tenantId: number): Promise<TenantSettings> {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { freshTenant } from '../../test/fixtures.ts';
-import { auditLog } from '../db/schema.ts';
+import { auditLog } from '../db/schema-records.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 
 describe("the tenant's time zone (GET and PUT /admin/settings)", () => {

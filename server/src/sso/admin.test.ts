@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { callerOf, freshTenant } from '../../test/fixtures.ts';
 import { startOidcProvider } from '../../test/oidc-provider.ts';
 import { makeSamlIdp } from '../../test/saml-idp.ts';
-import { auditLog } from '../db/schema.ts';
+import { auditLog } from '../db/schema-records.ts';
 import { identityProviders } from '../db/schema-sso.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { accounts, sessions, users } from '../db/schema.ts';
+import { accounts, sessions } from '../db/schema-auth.ts';
+import { users } from '../db/schema-people.ts';
 import { identityProviders, ssoAssertions, ssoRequests, userIdentities } from '../db/schema-sso.ts';
 
 /** The user a provider's stable identifier was linked to, if any. */

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { roles } from '../db/schema.ts';
+import { roles } from '../db/schema-reference.ts';
 import { type IdentityProviderRow, identityProviders } from '../db/schema-sso.ts';
 
 type ProviderValues = Omit<IdentityProviderRow, 'tenantId' | 'id' | 'createdAt' | 'updatedAt'>;

@@ -7,7 +7,9 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { makeUser } from '../../test/factories.ts';
 import { freshTenant } from '../../test/fixtures.ts';
 import { type SamlAnswer, type SamlPerson, startSamlIdp } from '../../test/saml-idp.ts';
-import { accounts, auditLog, users } from '../db/schema.ts';
+import { accounts } from '../db/schema-auth.ts';
+import { users } from '../db/schema-people.ts';
+import { auditLog } from '../db/schema-records.ts';
 import { ssoAssertions, ssoRequests, userIdentities } from '../db/schema-sso.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { callerOf, freshTenant } from '../../test/fixtures.ts';
 import { type SamlAnswer, startSamlIdp } from '../../test/saml-idp.ts';
-import { auditLog } from '../db/schema.ts';
+import { auditLog } from '../db/schema-records.ts';
 import { identityProviders } from '../db/schema-sso.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 

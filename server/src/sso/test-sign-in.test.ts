@@ -6,7 +6,9 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { freshTenant } from '../../test/fixtures.ts';
 import { startOidcProvider } from '../../test/oidc-provider.ts';
 import { startSamlIdp } from '../../test/saml-idp.ts';
-import { auditLog, sessions, users } from '../db/schema.ts';
+import { sessions } from '../db/schema-auth.ts';
+import { users } from '../db/schema-people.ts';
+import { auditLog } from '../db/schema-records.ts';
 import { userIdentities } from '../db/schema-sso.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 

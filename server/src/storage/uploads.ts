@@ -1,7 +1,7 @@
 import { and, eq, like, lt, ne, or } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
 import type { Executor } from '../db/client.ts';
-import { uploads } from '../db/schema.ts';
+import { uploads } from '../db/schema-people.ts';
 
 /**
  * Whose uploads a save looks at: a member's photos, or the tenant's logos (whoever uploaded them).

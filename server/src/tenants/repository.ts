@@ -1,7 +1,7 @@
 import type { Role } from '@kindling/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { roles } from '../db/schema.ts';
+import { roles } from '../db/schema-reference.ts';
 
 export async function listRoles(db: Executor, tenantId: number): Promise<Role[]> {
   return db

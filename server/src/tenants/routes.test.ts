@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { makeTenant } from '../../test/factories.ts';
-import { roles, tenants } from '../db/schema.ts';
+import { roles } from '../db/schema-reference.ts';
+import { tenants } from '../db/schema-tenants.ts';
 
 describe('public tenant calls', () => {
   let t: TestApp;

@@ -3,7 +3,10 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '../auth/password.ts';
 import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { accounts, ipStatuses, roles, supportTypes, tenants, users } from '../db/schema.ts';
+import { accounts } from '../db/schema-auth.ts';
+import { users } from '../db/schema-people.ts';
+import { ipStatuses, roles, supportTypes } from '../db/schema-reference.ts';
+import { tenants } from '../db/schema-tenants.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 import { defaultIpStatuses, defaultRoles, defaultSupportTypes } from './defaults.ts';
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox } from '../../src/db/schema.ts';
+import { outbox } from '../../src/db/schema-records.ts';
 import { createTestApp, type TestApp } from '../app.ts';
 import { jsonInit, makeTenant, signInCookie } from '../factories.ts';
 import { TestSmtpServer } from '../smtp.ts';

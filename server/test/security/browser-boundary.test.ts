@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/db/schema.ts';
+import { users } from '../../src/db/schema-people.ts';
 import { bindTenant } from '../../src/db/tenant-scope.ts';
 import { createTestApp, type TestApp } from '../app.ts';
 import { jsonInit, makeTenant, TEST_PASSWORD } from '../factories.ts';

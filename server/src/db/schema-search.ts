@@ -1,0 +1,34 @@
+/** Keyword search's own table (server/src/search); the documents it matches are on their rows. */
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { tenantId } from './schema-tenants.ts';
+
+/**
+ * Every lexeme of a tenant's search documents (kind 1 ideas, 2 people), added by the triggers that
+ * write the documents: the one-typo rule looks a query word up here (docs/decisions/0029), and
+ * the nightly count drops the lexemes no document holds any more.
+ */
+export const searchLexemes = pgTable(
+  'search_lexemes',
+  {
+    tenantId: tenantId(),
+    kind: smallint('kind').notNull(),
+    /** In the "C" collation (migration 0010), so a prefix is a range of the key. */
+    lexeme: text('lexeme').notNull(),
+    /**
+     * How many of the kind's documents held the lexeme at the last nightly count
+     * (search/lexicon-job.ts); null until a count has seen it. Terms are chosen by it: the rarer
+     * a word, the more it tells.
+     */
+    docs: integer('docs'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.kind, t.lexeme] }),
+    // The one-typo rule finds a lexeme's neighbours by prefix (the key) or by suffix (this).
+    index('search_lexemes_suffix_idx').on(
+      t.tenantId,
+      t.kind,
+      sql`(reverse(${t.lexeme}) COLLATE "C")`,
+    ),
+  ],
+);
