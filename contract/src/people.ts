@@ -57,12 +57,8 @@ export const experienceEntry = z.object({
 });
 export type ExperienceEntry = z.infer<typeof experienceEntry>;
 
-/** A person card of the directory (SPEC §2 People): the few most recent experiences. */
-export const personCard = z.object({
-  id: z.number().int(),
-  first_name: z.string(),
-  last_name: z.string(),
-  headline: z.string(),
+/** Where a member stands in their institution, as a card and a profile both show it. */
+export const memberPlace = {
   role_id: z.number().int(),
   role_name: z.string(),
   role_icon: z.string(),
@@ -70,6 +66,15 @@ export const personCard = z.object({
   school_name: z.string().nullable(),
   department_id: z.number().int().nullable(),
   department_name: z.string().nullable(),
+};
+
+/** A person card of the directory (SPEC §2 People): the few most recent experiences. */
+export const personCard = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  headline: z.string(),
+  ...memberPlace,
   profile_image_url: z.string().nullable(),
   experiences: z.array(experienceEntry),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { normaliseDoi } from './doi.ts';
 import { limits } from './limits.ts';
-import { experienceEntry } from './people.ts';
+import { experienceEntry, memberPlace } from './people.ts';
 import { profileMessages, sectionLimitMessage, sectionLimits } from './profileMessages.ts';
 
 /**
@@ -85,8 +85,8 @@ const year = (label: string) => {
   );
 };
 
-const inOrder = (start: string | null, end: string | null) =>
-  start === null || end === null || start <= end;
+const periodInOrder = (e: { start_date: string | null; end_date: string | null }) =>
+  e.start_date === null || e.end_date === null || e.start_date <= e.end_date;
 const endAfterStart = {
   message: 'End date must not be before the start date.',
   path: ['end_date'],
@@ -166,29 +166,28 @@ const educationInput = z
     message: 'End year must not be before the start year.',
     path: ['end_year'],
   });
+/** What an entry of a period (an experience, a project) ends with: the dates, in order. */
+const period = {
+  start_date: isoDate('Start date'),
+  end_date: isoDate('End date'),
+  description: text('Description', 2000),
+};
 const experienceInput = z
   .object({
     title: requiredText('Title', 200),
     organization: text('Organization', 200),
     employment_type: text('Employment type', 50),
-    start_date: isoDate('Start date'),
-    end_date: isoDate('End date'),
-    description: text('Description', 2000),
+    ...period,
   })
-  .refine((e) => inOrder(e.start_date, e.end_date), endAfterStart);
+  .refine(periodInOrder, endAfterStart);
 const patentInput = z.object({
   title: requiredText('Title', 300),
   patent_number: text('Patent number', 50),
   issue_date: isoDate('Issue date'),
 });
 const projectInput = z
-  .object({
-    title: requiredText('Title', 200),
-    start_date: isoDate('Start date'),
-    end_date: isoDate('End date'),
-    description: text('Description', 2000),
-  })
-  .refine((e) => inOrder(e.start_date, e.end_date), endAfterStart);
+  .object({ title: requiredText('Title', 200), ...period })
+  .refine(periodInOrder, endAfterStart);
 const publicationInput = z.object({
   title: requiredText('Title', 500),
   authors: text('Authors', 1000),
@@ -306,13 +305,7 @@ export const userProfile = z.object({
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),
-  role_id: z.number().int(),
-  role_name: z.string(),
-  role_icon: z.string(),
-  school_id: z.number().int().nullable(),
-  school_name: z.string().nullable(),
-  department_id: z.number().int().nullable(),
-  department_name: z.string().nullable(),
+  ...memberPlace,
   headline: z.string(),
   location: z.string(),
   /** Sanitised HTML. */
