@@ -1,11 +1,20 @@
 import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { consumeOnce } from '../db/consume-once.ts';
 import { accounts, sessions, userTokens } from '../db/schema-auth.ts';
 import { users } from '../db/schema-people.ts';
 import { departments, schools } from '../db/schema-reference.ts';
+import { consumeSecret, countAttempt } from '../db/secret-rows.ts';
+import { accountOfUser, departmentOfUser, schoolOfUser } from '../db/user-joins.ts';
 
 export type TokenPurpose = 'claim' | 'reset';
+
+/** What decides whether a member may sign in: their standing, and the account's hash. */
+const signInStanding = {
+  adminStatusId: users.adminStatusId,
+  userStatusId: users.userStatusId,
+  isDisabled: users.isDisabled,
+  passwordHash: accounts.passwordHash,
+};
 
 /** A user of the tenant by e-mail (any case), with the account's hash when one exists. */
 export async function findUserByEmail(db: Executor, tenantId: number, email: string) {
@@ -14,14 +23,11 @@ export async function findUserByEmail(db: Executor, tenantId: number, email: str
       id: users.id,
       firstName: users.firstName,
       email: users.email,
-      adminStatusId: users.adminStatusId,
-      userStatusId: users.userStatusId,
-      isDisabled: users.isDisabled,
+      ...signInStanding,
       accountId: accounts.id,
-      passwordHash: accounts.passwordHash,
     })
     .from(users)
-    .leftJoin(accounts, and(eq(accounts.tenantId, users.tenantId), eq(accounts.userId, users.id)))
+    .leftJoin(accounts, accountOfUser)
     .where(and(eq(users.tenantId, tenantId), sql`lower(${users.email}) = ${email.toLowerCase()}`));
   return row;
 }
@@ -33,14 +39,9 @@ export async function findUserByEmail(db: Executor, tenantId: number, email: str
  */
 export async function lockForSignIn(db: Executor, tenantId: number, userId: number) {
   const [row] = await db
-    .select({
-      adminStatusId: users.adminStatusId,
-      userStatusId: users.userStatusId,
-      isDisabled: users.isDisabled,
-      passwordHash: accounts.passwordHash,
-    })
+    .select(signInStanding)
     .from(users)
-    .innerJoin(accounts, and(eq(accounts.tenantId, users.tenantId), eq(accounts.userId, users.id)))
+    .innerJoin(accounts, accountOfUser)
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
     .for('update');
   return row;
@@ -62,12 +63,9 @@ export async function findUserDetails(db: Executor, tenantId: number, userId: nu
       permissions: users.permissions,
     })
     .from(users)
-    .innerJoin(accounts, and(eq(accounts.tenantId, users.tenantId), eq(accounts.userId, users.id)))
-    .leftJoin(schools, and(eq(schools.tenantId, users.tenantId), eq(schools.id, users.schoolId)))
-    .leftJoin(
-      departments,
-      and(eq(departments.tenantId, users.tenantId), eq(departments.id, users.departmentId)),
-    )
+    .innerJoin(accounts, accountOfUser)
+    .leftJoin(schools, schoolOfUser)
+    .leftJoin(departments, departmentOfUser)
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
   return row;
 }
@@ -229,30 +227,13 @@ export async function consumeTokens(
 }
 
 /** Counts a wrong code against a live code; undefined if the code was used up meanwhile. */
-export async function countFailedAttempt(db: Executor, tenantId: number, tokenId: number) {
-  const [row] = await db
-    .update(userTokens)
-    .set({ attempts: sql`${userTokens.attempts} + 1` })
-    .where(
-      and(
-        eq(userTokens.tenantId, tenantId),
-        eq(userTokens.id, tokenId),
-        isNull(userTokens.consumedAt),
-      ),
-    )
-    .returning({ attempts: userTokens.attempts });
-  return row?.attempts;
+export function countFailedAttempt(db: Executor, tenantId: number, tokenId: number) {
+  return countAttempt(db, userTokens, tenantId, tokenId);
 }
 
 /** Uses up one token; false if it was already used up (by a concurrent request). */
 export function consumeToken(db: Executor, tenantId: number, tokenId: number, now: Date) {
-  return consumeOnce(
-    db,
-    userTokens,
-    'consumedAt',
-    [eq(userTokens.tenantId, tenantId), eq(userTokens.id, tokenId)],
-    now,
-  );
+  return consumeSecret(db, userTokens, tenantId, tokenId, now);
 }
 
 /** The account's password hash; null for a member who signs in only through their institution. */

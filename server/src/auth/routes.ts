@@ -8,6 +8,7 @@ import {
   messageAnswer,
   mfaStepAnswer,
   resetPasswordBody,
+  type SessionAnswer,
   sessionAnswer,
   signInBody,
   userDetails,
@@ -59,10 +60,29 @@ export const signInFailures = {
   429: errors[429],
 };
 
-/** The session the browser already had: a sign-in revokes it as the new one starts. */
-export function previousSessionOf(c: Context<AppEnv>) {
+/**
+ * What a sign-in takes from its request besides the body: the browser's User-Agent for the device
+ * list, and the session the browser already had, which the sign-in revokes as the new one starts.
+ */
+export function signInRequest(c: Context<AppEnv>) {
   const previous = c.get('session');
-  return previous ? { tenantId: previous.tenantId, sessionId: previous.sessionId } : null;
+  return {
+    userAgent: c.req.header('user-agent'),
+    previousSession: previous
+      ? { tenantId: previous.tenantId, sessionId: previous.sessionId }
+      : null,
+  };
+}
+
+/** A finished sign-in's answer: the session cookie, and the signed-in member's details. */
+export function signedIn(
+  c: Context<AppEnv>,
+  deps: Deps,
+  result: { token: string; maxAgeSeconds: number; answer: SessionAnswer },
+  remember: boolean,
+) {
+  setSessionCookie(c, deps, result.token, remember, result.maxAgeSeconds);
+  return c.json(result.answer, 200);
 }
 
 export function authRoutes(deps: Deps) {
@@ -91,13 +111,11 @@ export function authRoutes(deps: Deps) {
           password: body.password,
           remember: body.remember_session,
           clientAddress: c.get('clientAddress'),
-          userAgent: c.req.header('user-agent'),
-          previousSession: previousSessionOf(c),
+          ...signInRequest(c),
         });
         // A member with a second factor gets a challenge (CONTRACT §11), and no session yet.
         if (!('token' in result)) return c.json(result, 200);
-        setSessionCookie(c, deps, result.token, body.remember_session, result.maxAgeSeconds);
-        return c.json(result.answer, 200);
+        return signedIn(c, deps, result, body.remember_session);
       },
     )
     .openapi(

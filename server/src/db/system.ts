@@ -17,6 +17,7 @@ import { accounts } from './schema-auth.ts';
 import { users } from './schema-people.ts';
 import { identityProviders } from './schema-sso.ts';
 import { type TenantRow, tenants } from './schema-tenants.ts';
+import { accountOfUser } from './user-joins.ts';
 
 export type { TenantRow };
 
@@ -105,7 +106,7 @@ export async function accountElsewhere(db: Db, email: string, exceptTenantId: nu
   const [row] = await db
     .select({ tenantId: users.tenantId, passwordHash: accounts.passwordHash })
     .from(users)
-    .innerJoin(accounts, and(eq(accounts.tenantId, users.tenantId), eq(accounts.userId, users.id)))
+    .innerJoin(accounts, accountOfUser)
     .where(
       and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.tenantId, exceptTenantId)),
     )

@@ -3,6 +3,7 @@ import type { Executor } from '../db/client.ts';
 import { accounts } from '../db/schema-auth.ts';
 import { users } from '../db/schema-people.ts';
 import { departments, roles, schools } from '../db/schema-reference.ts';
+import { accountOfUser } from '../db/user-joins.ts';
 
 /** The tenant's roles, schools and departments, read once per upload to resolve names. */
 export async function loadPlaces(db: Executor, tenantId: number) {
@@ -39,7 +40,7 @@ export async function findByEmails(db: Executor, tenantId: number, emails: strin
       hasAccount: sql<boolean>`${accounts.id} is not null`,
     })
     .from(users)
-    .leftJoin(accounts, and(eq(accounts.tenantId, users.tenantId), eq(accounts.userId, users.id)))
+    .leftJoin(accounts, accountOfUser)
     .where(and(eq(users.tenantId, tenantId), inArray(sql`lower(${users.email})`, emails)));
   return new Map(rows.map((row) => [row.email, { id: row.id, hasAccount: row.hasAccount }]));
 }

@@ -4,7 +4,7 @@ import { type Executor, queryRows } from '../db/client.ts';
 import { interestRequests } from '../db/schema-discussion.ts';
 import { isoTime } from '../ideas/idea-rows.ts';
 
-interface RequestColumns {
+export interface RequestColumns {
   id: number;
   kind: InterestKind;
   message: string;

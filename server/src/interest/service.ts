@@ -22,6 +22,7 @@ import {
   ideaRequests,
   insertOpenRequest,
   memberRequests,
+  type RequestColumns,
 } from './repository.ts';
 
 async function existingIdea(tx: Tx, tenantId: number, ideaId: number) {
@@ -67,6 +68,20 @@ export async function expressInterest(
   return { id, status: 'open' as const };
 }
 
+/** What every list of requests answers of each, whoever reads it. */
+function requestFields(row: RequestColumns) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    message: row.message,
+    status: row.status,
+    created_at: row.created_at,
+    first_answered_at: row.first_answered_at,
+    waited_seconds: row.waited_seconds,
+    reason: row.reason,
+  };
+}
+
 /** GET /ideas/{id}/interest: the principal investigator, the case manager and administrators. */
 export function listIdeaInterest(deps: Deps, session: SessionContext, ideaId: number) {
   const { tenantId } = session;
@@ -75,14 +90,7 @@ export function listIdeaInterest(deps: Deps, session: SessionContext, ideaId: nu
     const rows = await ideaRequests(tx, tenantId, ideaId, deps.now());
     return {
       requests: rows.map((row) => ({
-        id: row.id,
-        kind: row.kind,
-        message: row.message,
-        status: row.status,
-        created_at: row.created_at,
-        first_answered_at: row.first_answered_at,
-        waited_seconds: row.waited_seconds,
-        reason: row.reason,
+        ...requestFields(row),
         requester: {
           id: row.requester.id,
           first_name: row.requester.first_name,
@@ -104,14 +112,7 @@ export async function listMyInterest(deps: Deps, session: SessionContext) {
   );
   return {
     requests: rows.map((row) => ({
-      id: row.id,
-      kind: row.kind,
-      message: row.message,
-      status: row.status,
-      created_at: row.created_at,
-      first_answered_at: row.first_answered_at,
-      waited_seconds: row.waited_seconds,
-      reason: row.reason,
+      ...requestFields(row),
       idea: { id: row.idea.id, title: row.idea.title },
     })),
   };

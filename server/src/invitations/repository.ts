@@ -1,8 +1,10 @@
+import { status } from '@kindling/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { accounts } from '../db/schema-auth.ts';
 import { users } from '../db/schema-people.ts';
 import { departments, roles, schools } from '../db/schema-reference.ts';
+import { accountOfUser, departmentOfUser, schoolOfUser } from '../db/user-joins.ts';
 
 export async function emailTaken(db: Executor, tenantId: number, email: string): Promise<boolean> {
   const [row] = await db
@@ -18,6 +20,34 @@ export async function findRole(db: Executor, tenantId: number, roleId: number) {
     .from(roles)
     .where(and(eq(roles.tenantId, tenantId), eq(roles.id, roleId)));
   return row;
+}
+
+/**
+ * A newcomer's row as every way in makes it (a request, a member's invitation, an administrator's
+ * new profile): named as given, the e-mail in lower case, the role's permissions, not yet claimed.
+ */
+export function inviteeRow(
+  tenantId: number,
+  input: {
+    email: string;
+    first_name: string;
+    last_name: string;
+    linkedin_url?: string | null | undefined;
+    google_scholar_url?: string | null | undefined;
+  },
+  role: { id: number; permissions: string[] },
+) {
+  return {
+    tenantId,
+    email: input.email.toLowerCase(),
+    firstName: input.first_name,
+    lastName: input.last_name,
+    roleId: role.id,
+    linkedinUrl: input.linkedin_url ?? null,
+    googleScholarUrl: input.google_scholar_url ?? null,
+    userStatusId: status.pending,
+    permissions: role.permissions,
+  };
 }
 
 export async function insertInvitee(db: Executor, values: typeof users.$inferInsert) {
@@ -45,12 +75,9 @@ export async function findInvitedRecord(db: Executor, tenantId: number, userId: 
       permissions: users.permissions,
     })
     .from(users)
-    .leftJoin(accounts, and(eq(accounts.tenantId, users.tenantId), eq(accounts.userId, users.id)))
-    .leftJoin(schools, and(eq(schools.tenantId, users.tenantId), eq(schools.id, users.schoolId)))
-    .leftJoin(
-      departments,
-      and(eq(departments.tenantId, users.tenantId), eq(departments.id, users.departmentId)),
-    )
+    .leftJoin(accounts, accountOfUser)
+    .leftJoin(schools, schoolOfUser)
+    .leftJoin(departments, departmentOfUser)
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
   return row;
 }

@@ -23,6 +23,7 @@ import {
   findInvitedRecord,
   findRole,
   insertInvitee,
+  inviteeRow,
   setUserStatus,
 } from './repository.ts';
 
@@ -59,16 +60,8 @@ export async function requestInvitation(deps: Deps, tenant: TenantRow, input: In
     const role = await roleOrBadRequest(tx, tenant.id, input.role_id, 'your');
     if (await emailTaken(tx, tenant.id, input.email)) throw conflict(REQUEST_EXISTS);
     const userId = await insertInvitee(tx, {
-      tenantId: tenant.id,
-      email: input.email.toLowerCase(),
-      firstName: input.first_name,
-      lastName: input.last_name,
-      roleId: role.id,
-      linkedinUrl: input.linkedin_url,
-      googleScholarUrl: input.google_scholar_url,
+      ...inviteeRow(tenant.id, input, role),
       adminStatusId: status.pending,
-      userStatusId: status.pending,
-      permissions: role.permissions,
     });
     await deps.mailer.enqueue(
       tx,
@@ -105,16 +98,8 @@ export async function inviteUser(
     const inviter = await findUserDetails(tx, tenant.id, session.userId);
     const approved = can(session, 'admin');
     const userId = await insertInvitee(tx, {
-      tenantId: tenant.id,
-      email: input.email.toLowerCase(),
-      firstName: input.first_name,
-      lastName: input.last_name,
-      roleId: role.id,
-      linkedinUrl: input.linkedin_url,
-      googleScholarUrl: input.google_scholar_url,
+      ...inviteeRow(tenant.id, input, role),
       adminStatusId: approved ? status.approved : status.pending,
-      userStatusId: status.pending,
-      permissions: role.permissions,
       invitedById: session.userId,
     });
     await issueClaimMail(

@@ -8,8 +8,9 @@ import { inTenant } from '../db/tenant-scope.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { issueClaimMail } from '../invitations/claim-tokens.ts';
 import { findRole } from '../invitations/repository.ts';
+import { updateMember } from '../people/repository.ts';
 import type { Actor } from '../session-context.ts';
-import { findMember, updateMember } from './repository.ts';
+import { findMember } from './repository.ts';
 import { MEMBER_NOT_FOUND } from './service.ts';
 
 const nameOf = (member: { firstName: string; lastName: string; email: string }) =>

@@ -6,6 +6,7 @@ import { containsPattern } from '../db/like.ts';
 import { accounts } from '../db/schema-auth.ts';
 import { users } from '../db/schema-people.ts';
 import { departments, roles, schools } from '../db/schema-reference.ts';
+import { accountOfUser, departmentOfUser, roleOfUser, schoolOfUser } from '../db/user-joins.ts';
 
 const inviter = alias(users, 'inviter');
 
@@ -101,13 +102,10 @@ export function listMembers(
       created_at: users.createdAt,
     })
     .from(users)
-    .innerJoin(roles, and(eq(roles.tenantId, users.tenantId), eq(roles.id, users.roleId)))
-    .leftJoin(schools, and(eq(schools.tenantId, users.tenantId), eq(schools.id, users.schoolId)))
-    .leftJoin(
-      departments,
-      and(eq(departments.tenantId, users.tenantId), eq(departments.id, users.departmentId)),
-    )
-    .leftJoin(accounts, and(eq(accounts.tenantId, users.tenantId), eq(accounts.userId, users.id)))
+    .innerJoin(roles, roleOfUser)
+    .leftJoin(schools, schoolOfUser)
+    .leftJoin(departments, departmentOfUser)
+    .leftJoin(accounts, accountOfUser)
     .leftJoin(inviter, and(eq(inviter.tenantId, users.tenantId), eq(inviter.id, users.invitedById)))
     .where(memberFilter(tenantId, filter))
     .orderBy(desc(users.createdAt), desc(users.id))
@@ -135,19 +133,7 @@ export async function findMember(db: Executor, tenantId: number, userId: number)
       accountId: accounts.id,
     })
     .from(users)
-    .leftJoin(accounts, and(eq(accounts.tenantId, users.tenantId), eq(accounts.userId, users.id)))
+    .leftJoin(accounts, accountOfUser)
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId), isNull(users.erasedAt)));
   return row;
-}
-
-export async function updateMember(
-  db: Executor,
-  tenantId: number,
-  userId: number,
-  values: Partial<typeof users.$inferInsert>,
-) {
-  await db
-    .update(users)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
 }

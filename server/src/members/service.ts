@@ -7,17 +7,12 @@ import type { TenantRow } from '../db/system.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { issueClaimMail } from '../invitations/claim-tokens.ts';
-import { emailTaken, findRole, insertInvitee } from '../invitations/repository.ts';
+import { emailTaken, findRole, insertInvitee, inviteeRow } from '../invitations/repository.ts';
 import { INVITE_EXISTS } from '../invitations/service.ts';
+import { updateMember } from '../people/repository.ts';
 import { findDepartmentOfSchool, schoolExists } from '../reference/repository.ts';
 import type { Actor } from '../session-context.ts';
-import {
-  countMembers,
-  findMember,
-  listMembers,
-  type MemberFilter,
-  updateMember,
-} from './repository.ts';
+import { countMembers, findMember, listMembers, type MemberFilter } from './repository.ts';
 
 export const MEMBER_NOT_FOUND = 'The user might have been deleted or never created.';
 
@@ -92,18 +87,10 @@ export async function createProfile(
     await checkPlace(tx, tenant.id, input.school_id, input.department_id);
     if (await emailTaken(tx, tenant.id, input.email)) throw conflict(INVITE_EXISTS);
     const userId = await insertInvitee(tx, {
-      tenantId: tenant.id,
-      email: input.email.toLowerCase(),
-      firstName: input.first_name,
-      lastName: input.last_name,
-      roleId: role.id,
+      ...inviteeRow(tenant.id, input, role),
       schoolId: input.school_id ?? null,
       departmentId: input.department_id ?? null,
-      linkedinUrl: input.linkedin_url ?? null,
-      googleScholarUrl: input.google_scholar_url ?? null,
       adminStatusId: status.approved,
-      userStatusId: status.pending,
-      permissions: role.permissions,
       invitedById: adminUserId,
     });
     await issueClaimMail(

@@ -3,6 +3,7 @@ import type { Executor } from '../db/client.ts';
 import { consumeOnce } from '../db/consume-once.ts';
 import { mfaChallenges, recoveryCodes, totpAuthenticators } from '../db/schema-mfa.ts';
 import { tenants } from '../db/schema-tenants.ts';
+import { consumeSecret, countAttempt } from '../db/secret-rows.ts';
 import { hasPasskeySql } from '../passkeys/repository.ts';
 
 const authenticatorOf = (tenantId: number, userId: number) =>
@@ -178,36 +179,24 @@ export async function findChallenge(db: Executor, tenantId: number, tokenHash: s
  * arrive together, no more than `max` are let through. Undefined when none is left, or the
  * challenge expired or was used meanwhile.
  */
-export async function takeChallengeAttempt(
+export function takeChallengeAttempt(
   db: Executor,
   tenantId: number,
   challengeId: number,
   max: number,
   now: Date,
 ) {
-  const [row] = await db
-    .update(mfaChallenges)
-    .set({ attempts: sql`${mfaChallenges.attempts} + 1` })
-    .where(
-      and(
-        eq(mfaChallenges.tenantId, tenantId),
-        eq(mfaChallenges.id, challengeId),
-        isNull(mfaChallenges.consumedAt),
-        gt(mfaChallenges.expiresAt, now),
-        lt(mfaChallenges.attempts, max),
-      ),
-    )
-    .returning({ attempts: mfaChallenges.attempts });
-  return row?.attempts;
+  return countAttempt(
+    db,
+    mfaChallenges,
+    tenantId,
+    challengeId,
+    gt(mfaChallenges.expiresAt, now),
+    lt(mfaChallenges.attempts, max),
+  );
 }
 
 /** Uses the challenge up; false if a concurrent request with a right code did first. */
 export function consumeChallenge(db: Executor, tenantId: number, challengeId: number, now: Date) {
-  return consumeOnce(
-    db,
-    mfaChallenges,
-    'consumedAt',
-    [eq(mfaChallenges.tenantId, tenantId), eq(mfaChallenges.id, challengeId)],
-    now,
-  );
+  return consumeSecret(db, mfaChallenges, tenantId, challengeId, now);
 }

@@ -10,7 +10,7 @@ import {
   totpEnableBody,
   totpSetupAnswer,
 } from '@kindling/contract';
-import { previousSessionOf, setSessionCookie, signInFailures } from '../auth/routes.ts';
+import { signedIn, signInFailures, signInRequest } from '../auth/routes.ts';
 import type { Deps } from '../context.ts';
 import { route } from '../http/access.ts';
 import { errors, json, router } from '../http/openapi.ts';
@@ -52,17 +52,9 @@ export function mfaRoutes(deps: Deps) {
         const result = await signInWithCode(deps, tenantOf(c), {
           challenge: sent.challenge,
           code: sent.code,
-          userAgent: c.req.header('user-agent'),
-          previousSession: previousSessionOf(c),
+          ...signInRequest(c),
         });
-        setSessionCookie(
-          c,
-          deps,
-          result.token,
-          result.answer.user.isRememberSession,
-          result.maxAgeSeconds,
-        );
-        return c.json(result.answer, 200);
+        return signedIn(c, deps, result, result.answer.user.isRememberSession);
       },
     )
     .openapi(

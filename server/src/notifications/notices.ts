@@ -9,6 +9,7 @@ import {
   type InterestKind,
   interestKindLabels,
   interestStatusLabels,
+  type NotificationKind,
 } from '@kindling/contract';
 import type { Tx } from '../db/client.ts';
 import { administratorIds, ideaAudience, memberName } from './audience.ts';
@@ -23,8 +24,22 @@ interface Act {
   mail: NotificationMail | null;
 }
 
-/** A comment on an idea: its principal investigator, case manager and followers hear of it. */
-export async function commentPosted(tx: Tx, act: Act & { ideaId: number }) {
+type IdeaAudience = NonNullable<Awaited<ReturnType<typeof ideaAudience>>>;
+
+/**
+ * A notice about an idea, to whom `audience` picks, in the idea's title as saved and its actor's
+ * name; nothing when the idea is gone.
+ */
+async function aboutIdea(
+  tx: Tx,
+  act: Act & { ideaId: number },
+  notice: {
+    kind: NotificationKind;
+    audience: (idea: IdeaAudience) => number[] | Promise<number[]>;
+    text: (actor: string, title: string) => string;
+    link: string;
+  },
+) {
   const idea = await ideaAudience(tx, act.tenantId, act.ideaId);
   if (!idea) return false;
   const actor = await memberName(tx, act.tenantId, act.actorId);
@@ -32,37 +47,37 @@ export async function commentPosted(tx: Tx, act: Act & { ideaId: number }) {
     tx,
     act.mail,
     act.tenantId,
-    [...idea.owners, ...idea.followers],
+    await notice.audience(idea),
     {
-      kind: 'comment',
+      kind: notice.kind,
       actorId: act.actorId,
       ideaId: act.ideaId,
-      text: `${actor} commented on “${idea.title}”`,
-      link: `/ideas/${act.ideaId}#comments`,
+      text: notice.text(actor, idea.title),
+      link: notice.link,
     },
     act.at,
   );
 }
 
+/** A comment on an idea: its principal investigator, case manager and followers hear of it. */
+export function commentPosted(tx: Tx, act: Act & { ideaId: number }) {
+  return aboutIdea(tx, act, {
+    kind: 'comment',
+    audience: (idea) => [...idea.owners, ...idea.followers],
+    text: (actor, title) => `${actor} commented on “${title}”`,
+    link: `/ideas/${act.ideaId}#comments`,
+  });
+}
+
 /** A new interest request: the idea's principal investigator and case manager, and administrators. */
-export async function interestExpressed(tx: Tx, act: Act & { ideaId: number; kind: InterestKind }) {
-  const idea = await ideaAudience(tx, act.tenantId, act.ideaId);
-  if (!idea) return false;
-  const actor = await memberName(tx, act.tenantId, act.actorId);
-  return notify(
-    tx,
-    act.mail,
-    act.tenantId,
-    [...idea.owners, ...(await administratorIds(tx, act.tenantId))],
-    {
-      kind: 'interest',
-      actorId: act.actorId,
-      ideaId: act.ideaId,
-      text: `${actor} expressed interest in “${idea.title}”: ${interestKindLabels[act.kind].toLowerCase()}`,
-      link: `/ideas/${act.ideaId}#interest`,
-    },
-    act.at,
-  );
+export function interestExpressed(tx: Tx, act: Act & { ideaId: number; kind: InterestKind }) {
+  return aboutIdea(tx, act, {
+    kind: 'interest',
+    audience: async (idea) => [...idea.owners, ...(await administratorIds(tx, act.tenantId))],
+    text: (actor, title) =>
+      `${actor} expressed interest in “${title}”: ${interestKindLabels[act.kind].toLowerCase()}`,
+    link: `/ideas/${act.ideaId}#interest`,
+  });
 }
 
 /** A request's new status: its requester hears of it, on their own requests' page. */
@@ -95,24 +110,13 @@ export async function interestAnswered(
 }
 
 /** An idea edited by an owner: its followers hear of it, under its title as saved. */
-export async function ideaEdited(tx: Tx, act: Act & { ideaId: number }) {
-  const idea = await ideaAudience(tx, act.tenantId, act.ideaId);
-  if (!idea) return false;
-  const actor = await memberName(tx, act.tenantId, act.actorId);
-  return notify(
-    tx,
-    act.mail,
-    act.tenantId,
-    idea.followers,
-    {
-      kind: 'idea_updated',
-      actorId: act.actorId,
-      ideaId: act.ideaId,
-      text: `${actor} updated “${idea.title}”`,
-      link: `/ideas/${act.ideaId}`,
-    },
-    act.at,
-  );
+export function ideaEdited(tx: Tx, act: Act & { ideaId: number }) {
+  return aboutIdea(tx, act, {
+    kind: 'idea_updated',
+    audience: (idea) => idea.followers,
+    text: (actor, title) => `${actor} updated “${title}”`,
+    link: `/ideas/${act.ideaId}`,
+  });
 }
 
 /**

@@ -14,7 +14,7 @@ import {
   sessionAnswer,
   signInMfaPasskeyBody,
 } from '@kindling/contract';
-import { previousSessionOf, setSessionCookie, signInFailures } from '../auth/routes.ts';
+import { signedIn, signInFailures, signInRequest } from '../auth/routes.ts';
 import type { Deps } from '../context.ts';
 import { route } from '../http/access.ts';
 import { errors, json, router } from '../http/openapi.ts';
@@ -197,11 +197,9 @@ export function passkeyRoutes(deps: Deps) {
         const result = await signInWithPasskey(deps, tenant, rp, {
           assertion: sent.response,
           remember: sent.remember_session,
-          userAgent: c.req.header('user-agent'),
-          previousSession: previousSessionOf(c),
+          ...signInRequest(c),
         });
-        setSessionCookie(c, deps, result.token, sent.remember_session, result.maxAgeSeconds);
-        return c.json(result.answer, 200);
+        return signedIn(c, deps, result, sent.remember_session);
       },
     )
     .openapi(
@@ -247,17 +245,9 @@ export function passkeyRoutes(deps: Deps) {
         const result = await answerWithPasskey(deps, tenant, rp, {
           challenge: sent.challenge,
           assertion: sent.response,
-          userAgent: c.req.header('user-agent'),
-          previousSession: previousSessionOf(c),
+          ...signInRequest(c),
         });
-        setSessionCookie(
-          c,
-          deps,
-          result.token,
-          result.answer.user.isRememberSession,
-          result.maxAgeSeconds,
-        );
-        return c.json(result.answer, 200);
+        return signedIn(c, deps, result, result.answer.user.isRememberSession);
       },
     );
 }

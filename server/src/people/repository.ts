@@ -4,6 +4,7 @@ import type { Executor } from '../db/client.ts';
 import { builderPageLimit } from '../db/page-limit.ts';
 import { memberTallies, users } from '../db/schema-people.ts';
 import { departments, roles, schools } from '../db/schema-reference.ts';
+import { departmentOfUser, roleOfUser, schoolOfUser } from '../db/user-joins.ts';
 
 /** The directory's order: the expression of users_directory_idx, so pages are read off the index. */
 const directoryName = sql`lower(${users.firstName} || ' ' || ${users.lastName})`;
@@ -61,12 +62,9 @@ export function listPeople(
     })
     .from(ids)
     .innerJoin(users, and(eq(users.tenantId, tenantId), eq(users.id, ids.id)))
-    .innerJoin(roles, and(eq(roles.tenantId, users.tenantId), eq(roles.id, users.roleId)))
-    .leftJoin(schools, and(eq(schools.tenantId, users.tenantId), eq(schools.id, users.schoolId)))
-    .leftJoin(
-      departments,
-      and(eq(departments.tenantId, users.tenantId), eq(departments.id, users.departmentId)),
-    )
+    .innerJoin(roles, roleOfUser)
+    .leftJoin(schools, schoolOfUser)
+    .leftJoin(departments, departmentOfUser)
     .orderBy(direction(directoryName), direction(users.id));
 }
 export type PersonRow = Awaited<ReturnType<typeof listPeople>>[number];
@@ -103,4 +101,17 @@ export function pickPeople(
     .where(activeMembers(tenantId, filter, contains))
     .orderBy(asc(directoryName), asc(users.id))
     .limit(limit);
+}
+
+/** Changes a member's row (an administrator's decision, or the member's own profile). */
+export async function updateMember(
+  db: Executor,
+  tenantId: number,
+  userId: number,
+  values: Partial<typeof users.$inferInsert>,
+) {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
 }

@@ -3,6 +3,7 @@ import type { Executor } from '../db/client.ts';
 import { ideas } from '../db/schema-ideas.ts';
 import { users } from '../db/schema-people.ts';
 import { departments, roles, schools } from '../db/schema-reference.ts';
+import { departmentOfUser, roleOfUser, schoolOfUser } from '../db/user-joins.ts';
 
 /** How many of a member's own ideas the profile lists; the rest are paged by GET /users/{id}/ideas. */
 const PROFILE_IDEAS = 100;
@@ -44,12 +45,9 @@ export async function findProfileRow(db: Executor, tenantId: number, userId: num
       orcidVerified: users.orcidVerified,
     })
     .from(users)
-    .innerJoin(roles, and(eq(roles.tenantId, users.tenantId), eq(roles.id, users.roleId)))
-    .leftJoin(schools, and(eq(schools.tenantId, users.tenantId), eq(schools.id, users.schoolId)))
-    .leftJoin(
-      departments,
-      and(eq(departments.tenantId, users.tenantId), eq(departments.id, users.departmentId)),
-    )
+    .innerJoin(roles, roleOfUser)
+    .leftJoin(schools, schoolOfUser)
+    .leftJoin(departments, departmentOfUser)
     // An erased member has no profile to show (CONTRACT §11), to themselves or administrators.
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId), isNull(users.erasedAt)));
   return row;
@@ -66,18 +64,6 @@ export function listOwnIdeas(db: Executor, tenantId: number, userId: number) {
     .limit(PROFILE_IDEAS);
 }
 export type OwnIdeaRow = Awaited<ReturnType<typeof listOwnIdeas>>[number];
-
-export async function updateProfileRow(
-  db: Executor,
-  tenantId: number,
-  userId: number,
-  values: Partial<typeof users.$inferInsert>,
-) {
-  await db
-    .update(users)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
-}
 
 /** A department of this tenant, its school and whether members may choose it; undefined if none. */
 export async function findDepartment(db: Executor, tenantId: number, departmentId: number) {

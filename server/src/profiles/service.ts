@@ -13,6 +13,7 @@ import type { Tx } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { updateMember } from '../people/repository.ts';
 import { withCounts } from '../scholarly/citations.ts';
 import { knownCounts } from '../scholarly/citations-repository.ts';
 import { newPhotoKey } from '../storage/port.ts';
@@ -28,7 +29,6 @@ import {
   listOwnIdeas,
   type ProfileRow,
   updateOrcid,
-  updateProfileRow,
 } from './repository.ts';
 
 /** Two statements whatever the profile holds: the row (sections included) and the member's ideas. */
@@ -165,7 +165,7 @@ export async function saveProfile(
     const publications =
       input.publications && withCounts(input.publications, await knownCounts(tx, tenantId, dois));
 
-    await updateProfileRow(tx, tenantId, userId, {
+    await updateMember(tx, tenantId, userId, {
       firstName: input.first_name,
       lastName: input.last_name,
       bio,

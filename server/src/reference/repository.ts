@@ -49,31 +49,34 @@ export function listDepartmentsInUse(db: Executor, tenantId: number) {
 }
 
 /** Support types and IP statuses in the order they were created, as the pickers show them. */
-export function listSupportInUse(db: Executor, tenantId: number) {
+function listInCreationOrder(
+  db: Executor,
+  tenantId: number,
+  table: typeof supportTypes | typeof ipStatuses,
+  ideasNaming: SQL<number>,
+) {
   return db
-    .select({
-      id: supportTypes.id,
-      name: supportTypes.name,
-      is_active: supportTypes.isActive,
-      ideas: usage(ideaSupports, ideaSupports.supportId, supportTypes, tenantId),
-    })
-    .from(supportTypes)
-    .where(eq(supportTypes.tenantId, tenantId))
-    .orderBy(asc(supportTypes.id));
+    .select({ id: table.id, name: table.name, is_active: table.isActive, ideas: ideasNaming })
+    .from(table)
+    .where(eq(table.tenantId, tenantId))
+    .orderBy(asc(table.id));
 }
 
-export function listIpStatusesInUse(db: Executor, tenantId: number) {
-  return db
-    .select({
-      id: ipStatuses.id,
-      name: ipStatuses.name,
-      is_active: ipStatuses.isActive,
-      ideas: usage(ideas, ideas.ipStatusId, ipStatuses, tenantId),
-    })
-    .from(ipStatuses)
-    .where(eq(ipStatuses.tenantId, tenantId))
-    .orderBy(asc(ipStatuses.id));
-}
+export const listSupportInUse = (db: Executor, tenantId: number) =>
+  listInCreationOrder(
+    db,
+    tenantId,
+    supportTypes,
+    usage(ideaSupports, ideaSupports.supportId, supportTypes, tenantId),
+  );
+
+export const listIpStatusesInUse = (db: Executor, tenantId: number) =>
+  listInCreationOrder(
+    db,
+    tenantId,
+    ipStatuses,
+    usage(ideas, ideas.ipStatusId, ipStatuses, tenantId),
+  );
 
 export function listRolesInUse(db: Executor, tenantId: number) {
   return db

@@ -3,6 +3,7 @@ import type { Executor } from '../db/client.ts';
 import { accounts, sessions } from '../db/schema-auth.ts';
 import { users } from '../db/schema-people.ts';
 import { identityProviders, ssoAssertions, ssoRequests, userIdentities } from '../db/schema-sso.ts';
+import { accountOfUser } from '../db/user-joins.ts';
 
 /** The user a provider's stable identifier was linked to, if any. */
 export async function findLinkedUser(
@@ -61,7 +62,7 @@ export async function findStanding(
       accountId: accounts.id,
     })
     .from(users)
-    .leftJoin(accounts, and(eq(accounts.tenantId, users.tenantId), eq(accounts.userId, users.id)))
+    .leftJoin(accounts, accountOfUser)
     .where(
       and(
         eq(users.tenantId, tenantId),
