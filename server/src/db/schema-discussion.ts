@@ -2,6 +2,7 @@
  * What members say about an idea (CONTRACT §9; server/src/comments, interest): comments, the count
  * the feed reads, and expressions of interest.
  */
+import { interestKinds, interestStatuses } from '@kindling/contract';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ideaId, ofIdea } from './schema-ideas.ts';
@@ -65,20 +66,9 @@ export const interestRequests = pgTable(
     ...tenantColumns(),
     ideaId: ideaId(),
     requesterId: integer('requester_id').notNull(),
-    kind: text('kind', {
-      enum: [
-        'licensing',
-        'sponsored_research',
-        'collaboration',
-        'investment',
-        'mentorship',
-        'other',
-      ],
-    }).notNull(),
+    kind: text('kind', { enum: interestKinds }).notNull(),
     message: text('message').notNull(),
-    status: text('status', { enum: ['open', 'responded', 'declined', 'closed'] })
-      .notNull()
-      .default('open'),
+    status: text('status', { enum: interestStatuses }).notNull().default('open'),
     reason: text('reason'),
     createdAt: createdAt(),
     firstAnsweredAt: at('first_answered_at'),

@@ -48,35 +48,34 @@ export function listDepartmentsInUse(db: Executor, tenantId: number) {
     .orderBy(asc(departments.name), asc(departments.id));
 }
 
-/** Support types and IP statuses in the order they were created, as the pickers show them. */
+/**
+ * Support types and IP statuses in the order they were created, as the pickers show them, each
+ * with how many ideas name it in `column`.
+ */
 function listInCreationOrder(
   db: Executor,
   tenantId: number,
   table: typeof supportTypes | typeof ipStatuses,
-  ideasNaming: SQL<number>,
+  naming: typeof ideas | typeof ideaSupports,
+  column: AnyPgColumn,
 ) {
   return db
-    .select({ id: table.id, name: table.name, is_active: table.isActive, ideas: ideasNaming })
+    .select({
+      id: table.id,
+      name: table.name,
+      is_active: table.isActive,
+      ideas: usage(naming, column, table, tenantId),
+    })
     .from(table)
     .where(eq(table.tenantId, tenantId))
     .orderBy(asc(table.id));
 }
 
 export const listSupportInUse = (db: Executor, tenantId: number) =>
-  listInCreationOrder(
-    db,
-    tenantId,
-    supportTypes,
-    usage(ideaSupports, ideaSupports.supportId, supportTypes, tenantId),
-  );
+  listInCreationOrder(db, tenantId, supportTypes, ideaSupports, ideaSupports.supportId);
 
 export const listIpStatusesInUse = (db: Executor, tenantId: number) =>
-  listInCreationOrder(
-    db,
-    tenantId,
-    ipStatuses,
-    usage(ideas, ideas.ipStatusId, ipStatuses, tenantId),
-  );
+  listInCreationOrder(db, tenantId, ipStatuses, ideas, ideas.ipStatusId);
 
 export function listRolesInUse(db: Executor, tenantId: number) {
   return db
