@@ -4,8 +4,8 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   type AnyPgColumn,
+  bigint,
   index,
   integer,
   pgTable,
