@@ -1,12 +1,20 @@
-/** Builders shared by the idea tests: members with a live session, and ideas written in bulk. */
+/**
+ * Builders shared by the idea tests: members with a live session, ideas written in bulk, and the
+ * feed tests' tenant.
+ */
 import { and, eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { TestApp } from '../../test/app.ts';
-import { jsonInit, makeUser, sessionCookie, TEST_PASSWORD } from '../../test/factories.ts';
+import {
+  jsonInit,
+  makeSchool,
+  makeTenant,
+  makeUser,
+  sessionCookie,
+  TEST_PASSWORD,
+} from '../../test/factories.ts';
 import { hashPassword } from '../auth/password.ts';
-import { accounts } from '../db/schema-auth.ts';
-import { ideas } from '../db/schema-ideas.ts';
-import type { users } from '../db/schema-people.ts';
-import { supportTypes } from '../db/schema-reference.ts';
+import { accounts, departments, ideas, supportTypes, type users } from '../db/schema.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 
 export const AUTHOR_PERMISSIONS = ['create_idea', 'update_idea', 'delete_idea'];
@@ -148,4 +156,155 @@ export function recordStatements(t: TestApp) {
       session.options.logger = previous.optionsLogger;
     },
   };
+}
+
+type Card = { id: number; title: string; created_at: string; support_ids: number[] };
+export const ids = (body: { ideas: Card[] }) => body.ideas.map((idea) => idea.id);
+
+/**
+ * The feed tests' tenant: Engineering (Robotics, Optics) and Humanities, a viewer, and three
+ * principal investigators whose ideas are interleaved in time; with readers of the feed as the viewer.
+ */
+export async function feedWorld(t: TestApp) {
+  const { tenantId } = await makeTenant(t.db, 'Alpha University');
+  const engineering = (await makeSchool(t.db, tenantId, 'Engineering')).id;
+  const humanities = (await makeSchool(t.db, tenantId, 'Humanities')).id;
+  const [robotics, optics] = await t.db.transaction(async (tx) => {
+    await bindTenant(tx, tenantId);
+    const rows = await tx
+      .insert(departments)
+      .values([
+        { tenantId, schoolId: engineering, name: 'Robotics' },
+        { tenantId, schoolId: engineering, name: 'Optics' },
+      ])
+      .returning({ id: departments.id });
+    return rows.map((row) => row.id) as [number, number];
+  });
+  const [funding, , mentorship] = (await supportIds(t, tenantId)) as [number, number, number];
+  const viewer = await makeMember(t, tenantId, { firstName: 'Vera', lastName: 'Viewer' });
+  const engineer = await makeMember(t, tenantId, {
+    firstName: 'eve',
+    lastName: 'Engineer',
+    schoolId: engineering,
+    departmentId: robotics,
+  });
+  const chemist = await makeMember(t, tenantId, {
+    firstName: 'Carl',
+    lastName: 'Chemist',
+    schoolId: engineering,
+    departmentId: optics,
+  });
+  const historian = await makeMember(t, tenantId, {
+    firstName: 'Hana',
+    lastName: 'Historian',
+    schoolId: humanities,
+  });
+  // Interleaved in time: engineer's ideas are minutes 0-11 ago, chemist's 12-18, historian's 19-23.
+  const engineerIdeas = await insertIdeas(t, tenantId, engineer.id, 12, {
+    prefix: 'Robot',
+    supportId: funding,
+  });
+  const chemistIdeas = await insertIdeas(t, tenantId, chemist.id, 7, {
+    prefix: 'Lens',
+    supportId: mentorship,
+    minutesAgo: 12,
+  });
+  const historianIdeas = await insertIdeas(t, tenantId, historian.id, 5, {
+    prefix: 'Archive',
+    minutesAgo: 19,
+  });
+
+  const list = (query: string, cookie = viewer.cookie) => getJson(t, `/ideas${query}`, cookie);
+  const count = async (query: string) =>
+    (await getJson(t, `/ideas/count${query}`, viewer.cookie)).body;
+
+  /** Reads every page of a query and answers the ids in the order the pages gave them. */
+  const readAll = async (query: string, pageSize: number) => {
+    const first = await list(`?page_size=${pageSize}&${query}`);
+    expect(first.status).toBe(200);
+    const seen = ids(first.body);
+    for (let page = 2; page <= first.body.total_pages; page++) {
+      const next = await list(`?page=${page}&page_size=${pageSize}&${query}`);
+      expect(next.status).toBe(200);
+      expect(next.body.page).toBe(page);
+      seen.push(...ids(next.body));
+    }
+    return { seen, totalPages: first.body.total_pages as number };
+  };
+
+  return {
+    tenantId,
+    viewer,
+    engineer,
+    chemist,
+    historian,
+    engineering,
+    humanities,
+    robotics,
+    optics,
+    funding,
+    mentorship,
+    /** Every idea of the tenant, newest first. */
+    all: [...engineerIdeas, ...chemistIdeas, ...historianIdeas],
+    engineerIdeas,
+    chemistIdeas,
+    historianIdeas,
+    list,
+    count,
+    readAll,
+  };
+}
+
+export type FeedWorld = Awaited<ReturnType<typeof feedWorld>>;
+
+/** An idea with every field filled, blank links and patents among them. */
+export const fullIdea = {
+  title: 'Solar glass that cleans itself',
+  introduction: 'A coating that sheds dust from panels.',
+  problem: 'Dust costs desert farms a quarter of their output.',
+  opportunity: 'Every utility-scale farm in a dry climate.',
+  urls: [
+    { url: 'https://example.org/paper', title: 'Paper' },
+    { url: '', title: '' },
+    { url: 'lab.example.edu/coating', title: ' Lab page ' },
+  ],
+  patents: ['US 10,123,456 B2', '', 'EP1234567A1', 'WO2020/123456'],
+};
+
+/**
+ * The writing tests' tenant: an author, a colleague and a reader who may not post, with its
+ * support types and an IP status; and the writes, as the author unless a cookie is given.
+ */
+export async function writeWorld(t: TestApp) {
+  const { tenantId } = await makeTenant(t.db, 'Alpha University');
+  const author = await makeMember(t, tenantId, { firstName: 'Ada', lastName: 'Author', roleId: 1 });
+  const colleague = await makeMember(t, tenantId, { firstName: 'Cy', lastName: 'Colleague' });
+  const reader = await makeMember(t, tenantId, { roleId: 4, permissions: [] });
+  const supports = await supportIds(t, tenantId);
+  const ip = await getJson(t, '/ip-status', author.cookie);
+  const ipStatusId: number = ip.body.ip_statuses[2].id;
+  return {
+    tenantId,
+    author,
+    colleague,
+    reader,
+    supports,
+    ipStatusId,
+    post: (body: unknown, cookie = author.cookie) =>
+      t.request('/api/v1/ideas', jsonInit('POST', body, cookie)),
+    put: (id: number, body: unknown, cookie = author.cookie) =>
+      t.request(`/api/v1/ideas/${id}`, jsonInit('PUT', body, cookie)),
+    remove: (id: number, cookie = author.cookie) =>
+      t.request(`/api/v1/ideas/${id}`, { method: 'DELETE', headers: { cookie } }),
+  };
+}
+
+export type WriteWorld = Awaited<ReturnType<typeof writeWorld>>;
+
+/** The field errors of a 400 answer. */
+export async function detailsOf(res: Response) {
+  expect(res.status).toBe(400);
+  const body = await res.json();
+  expect(body).toMatchObject({ code: 'BAD_REQUEST', status: 400 });
+  return body.details as { field: string; error: string }[];
 }
