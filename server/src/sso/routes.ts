@@ -15,7 +15,9 @@ import { isTestRequest, takeTestRequest } from './identity-repository.ts';
 import { finishOidc, type Pending, parseState, startOidc, takeOidcRequest } from './oidc.ts';
 import { recordRefusal } from './refusals.ts';
 import { findProvider } from './repository.ts';
-import { finishSaml, serviceProviderMetadata, startSaml, unverifiedInResponseTo } from './saml.ts';
+import { finishSaml, startSaml } from './saml.ts';
+import { unverifiedInResponseTo } from './saml-response.ts';
+import { serviceProviderMetadata } from './saml-sp-metadata.ts';
 import { ssoUrls } from './settings.ts';
 import { concludeTest } from './test-sign-in.ts';
 
