@@ -13,8 +13,7 @@ import {
 import { departments, schools, users } from '../db/schema.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 
-export const header =
-  'first_name,last_name,email,role,school,department,headline,education,publications';
+const header = 'first_name,last_name,email,role,school,department,headline,education,publications';
 export const csvOf = (...rows: string[]) => [header, ...rows].join('\n');
 export const person = (n: number, extra = '') =>
   `Person,Number${String.fromCharCode(65 + (n % 26))},p${n}@alpha.edu,Student${extra}`;
