@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { makeTenant } from '../../test/factories.ts';
-import { users } from '../db/schema.ts';
+import { users } from '../db/schema-people.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 import {
   type FeedWorld,

@@ -14,7 +14,10 @@ import {
   TEST_PASSWORD,
 } from '../../test/factories.ts';
 import { hashPassword } from '../auth/password.ts';
-import { accounts, departments, ideas, supportTypes, type users } from '../db/schema.ts';
+import { accounts } from '../db/schema-auth.ts';
+import { ideas } from '../db/schema-ideas.ts';
+import type { users } from '../db/schema-people.ts';
+import { departments, supportTypes } from '../db/schema-reference.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 
 export const AUTHOR_PERMISSIONS = ['create_idea', 'update_idea', 'delete_idea'];

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { makeTenant } from '../../test/factories.ts';
-import { ipStatuses, supportTypes } from '../db/schema.ts';
+import { ipStatuses, supportTypes } from '../db/schema-reference.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 import {
   detailsOf,

@@ -3,7 +3,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSchool } from '../../test/factories.ts';
 import { mailsTo } from '../../test/mail.ts';
-import { auditLog, users } from '../db/schema.ts';
+import { users } from '../db/schema-people.ts';
+import { auditLog } from '../db/schema-records.ts';
 import { IMPORT_BATCH } from './service.ts';
 import { csvOf, type ImportsWorld, importsWorld } from './test-fixtures.ts';
 

@@ -10,7 +10,8 @@ import {
   makeUser,
   signInCookie,
 } from '../../test/factories.ts';
-import { departments, schools, users } from '../db/schema.ts';
+import { users } from '../db/schema-people.ts';
+import { departments, schools } from '../db/schema-reference.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 
 const header = 'first_name,last_name,email,role,school,department,headline,education,publications';

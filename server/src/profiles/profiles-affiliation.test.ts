@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSchool } from '../../test/factories.ts';
-import { departments, schools } from '../db/schema.ts';
+import { departments, schools } from '../db/schema-reference.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 import { baseBody, type ProfilesWorld, profilesWorld } from './test-fixtures.ts';
 

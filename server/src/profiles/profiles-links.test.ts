@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploads } from '../db/schema.ts';
+import { uploads } from '../db/schema-people.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 import { baseBody, type ProfilesWorld, profilesWorld } from './test-fixtures.ts';
 

@@ -2,7 +2,7 @@ import { userProfile } from '@kindling/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser } from '../../test/factories.ts';
 import type { Db } from '../db/client.ts';
-import { ideas } from '../db/schema.ts';
+import { ideas } from '../db/schema-ideas.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 import { type ProfilesWorld, profilesWorld } from './test-fixtures.ts';
 

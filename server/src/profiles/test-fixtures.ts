@@ -8,7 +8,7 @@ import {
   sessionCookie,
 } from '../../test/factories.ts';
 import { callerOf } from '../../test/fixtures.ts';
-import { departments } from '../db/schema.ts';
+import { departments } from '../db/schema-reference.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 
 /** A PUT body with the three required fields, for tests about the others. */

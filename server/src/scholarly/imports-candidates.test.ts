@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonInit } from '../../test/factories.ts';
 import { RECORDED_DOIS } from '../../test/fakes/scholarly-sources.ts';
-import { users } from '../db/schema.ts';
+import { users } from '../db/schema-people.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 import { BIBTEX, type Candidate, type ImportsWorld, importsWorld, RIS } from './test-fixtures.ts';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../db/schema.ts';
+import { auditLog } from '../db/schema-records.ts';
 import { ssoAssertions } from '../db/schema-sso.ts';
 import { PUBLIC, type SamlWorld, samlWorld } from './test-fixtures.ts';
 

@@ -3,7 +3,9 @@ import { status } from '@kindling/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser } from '../../test/factories.ts';
-import { accounts, auditLog, users } from '../db/schema.ts';
+import { accounts } from '../db/schema-auth.ts';
+import { users } from '../db/schema-people.ts';
+import { auditLog } from '../db/schema-records.ts';
 import { ssoRequests, userIdentities } from '../db/schema-sso.ts';
 import { EPPN, GIVEN, MAIL, PUBLIC, type SamlWorld, SURNAME, samlWorld } from './test-fixtures.ts';
 

@@ -1,6 +1,7 @@
 import { or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ideas, users } from '../../src/db/schema.ts';
+import { ideas } from '../../src/db/schema-ideas.ts';
+import { users } from '../../src/db/schema-people.ts';
 import { createTestApp, type TestApp } from '../app.ts';
 import { TEST_PASSWORD } from '../factories.ts';
 import { changedTables, fingerprint } from './fingerprint.ts';
