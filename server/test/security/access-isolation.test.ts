@@ -3,16 +3,14 @@ import { createTestApp, type TestApp } from '../app.ts';
 import { changedTables, fingerprint } from './fingerprint.ts';
 import { loadOperations, type Operation, type Parameter, urlOf } from './operations.ts';
 import {
-  ALPHA_MARK,
   isAdministration,
   isPublic,
-  makeWorld,
   PROVIDER_ADDRESSED,
   pathParamsOf,
   queryOf,
   requestOf,
-  type World,
-} from './world.ts';
+} from './requests.ts';
+import { ALPHA_MARK, makeWorld, type World } from './world.ts';
 
 /**
  * Tenant isolation, generated over every documented route: another tenant's ids, filters and

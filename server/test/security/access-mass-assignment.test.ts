@@ -6,15 +6,8 @@ import { createTestApp, type TestApp } from '../app.ts';
 import { TEST_PASSWORD } from '../factories.ts';
 import { changedTables, fingerprint } from './fingerprint.ts';
 import { changesState, loadOperations, type Operation, urlOf } from './operations.ts';
-import {
-  isAdministration,
-  isPublic,
-  jsonBodyOf,
-  makeWorld,
-  pathParamsOf,
-  queryOf,
-  type World,
-} from './world.ts';
+import { isAdministration, isPublic, jsonBodyOf, pathParamsOf, queryOf } from './requests.ts';
+import { makeWorld, type World } from './world.ts';
 
 /**
  * Mass assignment, generated over every documented JSON write: extra keys in a body are ignored.

@@ -3,14 +3,8 @@ import { AUTHOR_PERMISSIONS, makeMember } from '../../src/ideas/test-fixtures.ts
 import { createTestApp, type TestApp } from '../app.ts';
 import { changedTables, fingerprint } from './fingerprint.ts';
 import { changesState, loadOperations, type Operation } from './operations.ts';
-import {
-  isAdministration,
-  isPublic,
-  makeWorld,
-  permissionOf,
-  requestOf,
-  type World,
-} from './world.ts';
+import { isAdministration, isPublic, permissionOf, requestOf } from './requests.ts';
+import { makeWorld, type World } from './world.ts';
 
 /**
  * Function- and object-level authorisation, generated over every documented route: each declares

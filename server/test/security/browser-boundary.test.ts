@@ -6,15 +6,8 @@ import { createTestApp, type TestApp } from '../app.ts';
 import { jsonInit, makeTenant, TEST_PASSWORD } from '../factories.ts';
 import { changedTables, fingerprint } from './fingerprint.ts';
 import { changesState, loadOperations, type Operation } from './operations.ts';
-import {
-  isPublic,
-  makeWorld,
-  PROVIDER_ADDRESSED,
-  requestOf,
-  TOKEN_ADDRESSED,
-  tinyPng,
-  type World,
-} from './world.ts';
+import { isPublic, PROVIDER_ADDRESSED, requestOf, TOKEN_ADDRESSED, tinyPng } from './requests.ts';
+import { makeWorld, type World } from './world.ts';
 
 const EVIL = 'https://evil.example';
 

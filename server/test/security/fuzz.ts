@@ -5,7 +5,8 @@ import { sessionCookie, TEST_PASSWORD } from '../factories.ts';
 import { type FuzzRequest, type Hints, requestArb } from './arbitraries.ts';
 import { changedTables, fingerprint } from './fingerprint.ts';
 import { loadOperations, type Operation } from './operations.ts';
-import { isPublic, makeWorld, pathParamsOf, type World } from './world.ts';
+import { isPublic, pathParamsOf } from './requests.ts';
+import { makeWorld, type World } from './world.ts';
 
 /**
  * Runs per operation. Each run is one request and one fingerprint (together 20–30 ms on PGlite);

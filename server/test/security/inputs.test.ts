@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../app.ts';
 import { jsonInit } from '../factories.ts';
 import { loadOperations, type Operation, uniqueSuffix, urlOf } from './operations.ts';
-import { isPublic, jsonBodyOf, makeWorld, pathParamsOf, queryOf, type World } from './world.ts';
+import { isPublic, jsonBodyOf, pathParamsOf, queryOf } from './requests.ts';
+import { makeWorld, type World } from './world.ts';
 
 /**
  * Input handling beyond the fuzz: numeric edges on every route, link URLs, and what a real server

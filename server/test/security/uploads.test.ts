@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../app.ts';
 import { jsonInit } from '../factories.ts';
 import { loadOperations, type Operation, urlOf } from './operations.ts';
-import { isAdministration, makeWorld, pathParamsOf, tinyPng, type World } from './world.ts';
+import { isAdministration, pathParamsOf, tinyPng } from './requests.ts';
+import { makeWorld, type World } from './world.ts';
 
 /** Served image types and the bytes each starts with. */
 const MAGIC: Record<string, number[]> = {
