@@ -1,0 +1,150 @@
+/** The processes a run starts and drives: the server, the raw ceiling, and autocannon's load. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { DURATION, root } from './shapes.ts';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitReady(url: string, child: ChildProcess) {
+  for (let tries = 0; tries < 600; tries++) {
+    if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}`);
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+export async function startKindling(env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...env,
+      // As deployed (issue 15 measured production mode): secure cookies, HSTS, no /dev routes.
+      NODE_ENV: 'production',
+      SECRET_KEY: 'kindling-bench-secret-key-of-at-least-32-characters',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SMTP_URL: '',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitReady(`${url}/readyz`, child);
+  return { url, child };
+}
+
+/** The ceiling: the least an HTTP server on this machine can do per request. */
+export async function startRawHello() {
+  const port = await freePort();
+  const code = `require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'application/json' }); s.end('{"status":"ok"}'); }).listen(${port}, '127.0.0.1')`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}`;
+  await waitReady(url, child);
+  return { url, child };
+}
+
+function rssOf(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+export interface Load {
+  name: string;
+  url: string;
+  connections: number;
+  method?: 'GET' | 'POST';
+  body?: string;
+  headers?: Record<string, string>;
+  /** Requests per second over all connections; none means as fast as they come. */
+  rate?: number;
+}
+
+export interface Measured {
+  route: string;
+  connections: number;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  rssMiB: number;
+  shareOfCeiling?: number;
+}
+
+/**
+ * One autocannon run, in a process of its own so the load does not share this event loop. A
+ * short run first, not counted, warms the route (JIT, caches, pool connections).
+ */
+export async function drive(load: Load, serverPid: number, warmUp = true): Promise<Measured> {
+  if (warmUp) await cannon(load, 2);
+  let peak = 0;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssOf(serverPid));
+  }, 250);
+  const result = await cannon(load, DURATION);
+  clearInterval(sampler);
+  return {
+    route: load.name,
+    connections: load.connections,
+    requests: result.requests.total,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    rssMiB: Math.round(peak / 1024 / 1024),
+  };
+}
+
+async function cannon(load: Load, seconds: number) {
+  const cannonArgs = [
+    path.join(root, 'node_modules/autocannon/autocannon.js'),
+    '--json',
+    '-c',
+    String(load.connections),
+    '-d',
+    String(seconds),
+    '-m',
+    load.method ?? 'GET',
+  ];
+  for (const [key, value] of Object.entries(load.headers ?? {})) {
+    cannonArgs.push('-H', `${key}=${value}`);
+  }
+  if (load.body) cannonArgs.push('-H', 'content-type=application/json', '-b', load.body);
+  if (load.rate) cannonArgs.push('-R', String(load.rate));
+  cannonArgs.push(load.url);
+  const output = await new Promise<string>((resolve, reject) => {
+    const child = spawn(process.execPath, cannonArgs, { stdio: ['ignore', 'pipe', 'ignore'] });
+    let text = '';
+    child.stdout.on('data', (chunk) => {
+      text += chunk;
+    });
+    child.on('exit', (code) =>
+      code === 0 ? resolve(text) : reject(new Error(`autocannon ${code}`)),
+    );
+  });
+  return JSON.parse(output);
+}
