@@ -4,7 +4,6 @@ import { pageLimit } from '../db/page-limit.ts';
 import { comments } from '../db/schema-discussion.ts';
 import { ideas } from '../db/schema-ideas.ts';
 import { isoTime } from '../ideas/idea-rows.ts';
-import type { PageWindow } from '../ideas/paging.ts';
 
 export interface CommentRow {
   id: number;
@@ -21,47 +20,101 @@ export interface CommentRow {
   };
 }
 
-/** The idea's comment count as its tally keeps it (drizzle/0012): no count of the comments. */
-export async function countComments(db: Executor, tenantId: number, ideaId: number) {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select coalesce((select comments from comment_tallies
-                         where tenant_id = ${tenantId} and idea_id = ${ideaId}), 0) as n`,
-  );
-  return row?.n ?? 0;
+/** An idea's discussion rules and comment count, with one page of its comments. */
+export interface DiscussionPage {
+  principalInvestigatorId: number;
+  caseManagerId: number | null;
+  closed: boolean;
+  total: number;
+  rows: CommentRow[];
 }
 
 /**
- * One page of an idea's comments, oldest first. The window is found on comments_idea_idx first
- * and only its rows are joined to their authors; a page past the middle is read from the newest
- * end (ideas/paging.ts), so the last page of 1,000 comments skips as few entries as the first.
+ * The idea's discussion rules, its comment count as its tally keeps it (drizzle/0012) and one page
+ * of its comments, oldest first, in one statement: one round trip, whichever the page.
+ *
+ * The page's ids are found on comments_idea_idx and only they are read whole. A page past the
+ * middle is read from the newest end (as ideas/paging.ts does), which needs the count: the
+ * statement works out that far end's offset from the tally itself, and runs only the branch
+ * whose one-time filter holds. The page size stays a constant (decision 0026), so a partial last
+ * page read from the far end brings up to a page of rows from before it; the caller keeps the
+ * page's own, the newest `limit` of them. No idea: no row.
  */
-export function commentsPage(
+export async function discussionPage(
   db: Executor,
   tenantId: number,
   ideaId: number,
-  window: PageWindow,
-): Promise<CommentRow[]> {
-  const scan = sql.raw(window.scan);
-  return queryRows<CommentRow>(
+  offset: number,
+  size: number,
+): Promise<DiscussionPage | undefined> {
+  const limit = pageLimit(size);
+  const rows = await queryRows<
+    Omit<CommentRow, 'id'> & {
+      id: number | null;
+      principal_investigator_id: number;
+      case_manager_id: number | null;
+      closed: boolean;
+      total: number;
+    }
+  >(
     db,
-    sql`with page as (
-          select c.id, c.created_at from comments c
-          where c.tenant_id = ${tenantId} and c.idea_id = ${ideaId}
-          order by c.created_at ${scan}, c.id ${scan}
-          offset ${window.offset} limit ${pageLimit(window.limit)})
-        select c.id, c.body, ${isoTime(sql`c.created_at`)} as created_at,
-          case when c.edited_at is null then null else ${isoTime(sql`c.edited_at`)} end
-            as edited_at,
-          c.hidden_at is not null as hidden,
-          json_build_object('id', u.id, 'first_name', u.first_name, 'last_name', u.last_name,
-            'profile_image_url', u.profile_image_url, 'role_name', r.name) as author
-        from page p
-        join comments c on c.tenant_id = ${tenantId} and c.id = p.id
-        join users u on u.tenant_id = c.tenant_id and u.id = c.author_id
-        join roles r on r.tenant_id = u.tenant_id and r.id = u.role_id
-        order by p.created_at asc, p.id asc`,
+    sql`with discussion as (
+          select i.principal_investigator_id, i.case_manager_id,
+            i.comments_closed_at is not null as closed, coalesce(t.comments, 0)::int as total
+          from ideas i
+          left join comment_tallies t on t.tenant_id = i.tenant_id and t.idea_id = i.id
+          where i.tenant_id = ${tenantId} and i.id = ${ideaId}),
+        far_end as (
+          select greatest(0, total - ${offset} - greatest(0, least(${size}, total - ${offset})))
+            as skip
+          from discussion),
+        page as (
+          (select c.id, c.created_at from comments c
+           where c.tenant_id = ${tenantId} and c.idea_id = ${ideaId}
+             and (select skip from far_end) >= ${offset}
+           order by c.created_at asc, c.id asc
+           offset ${offset} limit ${limit})
+          union all
+          (select c.id, c.created_at from comments c
+           where c.tenant_id = ${tenantId} and c.idea_id = ${ideaId}
+             and (select skip from far_end) < ${offset}
+           order by c.created_at desc, c.id desc
+           offset (select skip from far_end) limit ${limit}))
+        select d.principal_investigator_id, d.case_manager_id, d.closed, d.total,
+          r.id, r.body, r.created_at, r.edited_at, r.hidden, r.author
+        from discussion d
+        left join lateral (
+          select c.* from page p
+          cross join lateral (
+            -- offset 0 keeps this a lookup per id: joined flat, a small table is read whole.
+            select c.id, c.body, ${isoTime(sql`c.created_at`)} as created_at,
+              case when c.edited_at is null then null else ${isoTime(sql`c.edited_at`)} end
+                as edited_at,
+              c.hidden_at is not null as hidden,
+              (select json_build_object('id', u.id, 'first_name', u.first_name,
+                        'last_name', u.last_name, 'profile_image_url', u.profile_image_url,
+                        'role_name', r.name)
+               from users u join roles r on r.tenant_id = u.tenant_id and r.id = u.role_id
+               where u.tenant_id = c.tenant_id and u.id = c.author_id) as author,
+              c.created_at as at
+            from comments c where c.tenant_id = ${tenantId} and c.id = p.id
+            offset 0) c) r on true
+        order by r.at asc, r.id asc`,
   );
+  const first = rows[0];
+  if (!first) return undefined;
+  const pageRows = rows.flatMap(
+    ({ principal_investigator_id: _p, case_manager_id: _c, closed: _x, total: _t, id, ...row }) =>
+      id === null ? [] : [{ id, ...row }],
+  );
+  const own = Math.max(0, Math.min(size, first.total - offset));
+  return {
+    principalInvestigatorId: first.principal_investigator_id,
+    caseManagerId: first.case_manager_id,
+    closed: first.closed,
+    total: first.total,
+    rows: own === 0 ? [] : pageRows.slice(-own),
+  };
 }
 
 export async function insertComment(

@@ -10,7 +10,7 @@ import type { Deps, SessionContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { forbidden, notFound } from '../http/errors.ts';
-import { pageWindow, totalPages } from '../ideas/paging.ts';
+import { totalPages } from '../ideas/paging.ts';
 import { commentPosted } from '../notifications/notices.ts';
 import { notificationMailOf } from '../notifications/notification-mail.ts';
 import {
@@ -25,9 +25,8 @@ import {
 } from './policy.ts';
 import {
   type CommentRow,
-  commentsPage,
-  countComments,
   deleteComment,
+  discussionPage,
   findComment,
   findDiscussion,
   insertComment,
@@ -74,19 +73,17 @@ export function listComments(
 ): Promise<CommentsPage> {
   const { tenantId } = session;
   return inTenant(deps.database.db, tenantId, async (tx) => {
-    const idea = await existingIdea(tx, tenantId, ideaId);
-    const total = await countComments(tx, tenantId, ideaId);
-    const pages = totalPages(total, paging.page_size);
+    const found = await discussionPage(
+      tx,
+      tenantId,
+      ideaId,
+      (paging.page - 1) * paging.page_size,
+      paging.page_size,
+    );
+    if (!found) throw notFound(ideaMessages.notFound);
+    const { rows, ...idea } = found;
+    const pages = totalPages(idea.total, paging.page_size);
     if (paging.page > 1 && paging.page > pages) throw notFound('No comments on this page.');
-    const rows =
-      total === 0
-        ? []
-        : await commentsPage(
-            tx,
-            tenantId,
-            ideaId,
-            pageWindow(total, paging.page, paging.page_size, 'asc'),
-          );
     return {
       comments: rows.map((row) => present(session, row)),
       page: paging.page,
