@@ -99,18 +99,22 @@ function watchPglite(client: PGlite) {
 
 // ------------------------------------------------------------------------------------ plans
 
-/** The plan mode the request's transaction bound (db/tenant-scope.ts), for its statements. */
-function boundPlans(sent: Sent[]): Plans {
-  for (const statement of sent) {
+/**
+ * The plan mode each statement ran under: the one its transaction bound (db/tenant-scope.ts), or
+ * the one a later `set_config` of `plan_cache_mode` switched to (`underGenericPlans`).
+ */
+function plansOfEach(sent: Sent[]): Plans[] {
+  let mode: Plans = 'custom';
+  return sent.map((statement) => {
     if (statement.text.includes("set_config('plan_cache_mode'")) {
-      return [statement.text, ...statement.values.map(String)].some((part) =>
+      mode = [statement.text, ...statement.values.map(String)].some((part) =>
         part.includes('force_generic_plan'),
       )
         ? 'generic'
         : 'custom';
     }
-  }
-  return 'custom';
+    return mode;
+  });
 }
 
 const isControl = (text: string) =>
@@ -269,10 +273,11 @@ export async function checkPlans(
       const sent = capture;
       capture = null;
       if (res.status !== 200) throw new Error(`${route.url} answered ${res.status}`);
-      const mode = boundPlans(sent);
+      const modes = plansOfEach(sent);
       const plans: StatementPlan[] = [];
-      for (const statement of sent) {
+      for (const [index, statement] of sent.entries()) {
         if (isControl(statement.text) || statement.values.length === 0) continue;
+        const mode = modes[index] ?? 'custom';
         const reading = await explainAsApp(database.db, tenant.id, statement, mode);
         if (show.sql) {
           say(

@@ -167,9 +167,13 @@ class PreparingClient extends pg.Client {
   /** A read-only transaction's `commit`, not sent yet: the server holds its snapshot until then. */
   #commitHeld = false;
 
+  /** Whether statements handed over in this turn of the event loop are being gathered. */
+  #gathering = false;
+
   /** Counts a write once it is committed: at its transaction's end, or at its own outside one. */
   // biome-ignore lint/suspicious/noExplicitAny: pg.Client#query has many overloads.
   override query(config: any, values?: any, callback?: any): any {
+    this.#gather();
     const text = typeof config === 'string' ? config : config?.text;
     if (typeof text !== 'string' || !this.#commitsWrite(text)) {
       return this.#send(config, values, callback);
@@ -265,6 +269,22 @@ class PreparingClient extends pg.Client {
     } finally {
       socket.uncork();
     }
+  }
+
+  /**
+   * Statements handed over in one turn, such as a page's and its count's sent together
+   * (`Promise.all`), go out in one write: the socket is corked until the turn's microtasks have
+   * run. In pipeline mode none of them waits for another's answer.
+   */
+  #gather() {
+    if (this.#gathering) return;
+    const socket = this.#socket();
+    this.#gathering = true;
+    socket.cork();
+    process.nextTick(() => {
+      this.#gathering = false;
+      socket.uncork();
+    });
   }
 
   #socket(): Writable {

@@ -40,3 +40,17 @@ export async function bindTenant(tx: Tx, tenantId: number, plans: Plans = 'custo
     sql`select set_config('app.tenant_id', ${String(tenantId)}, true), set_config('role', ${APP_ROLE}, true), set_config('plan_cache_mode', ${mode}, true)`,
   );
 }
+
+const GENERIC_PLANS = sql.raw("select set_config('plan_cache_mode', 'force_generic_plan', true)");
+
+/**
+ * Runs `read` under generic plans, and the rest of the transaction with it: a transaction bound
+ * with custom plans switches once the statements that need them have run. The switch has no
+ * parameter, so it goes as text, in one write with `read`'s first statement (db/client.ts).
+ */
+export async function underGenericPlans<T>(tx: Tx, read: () => Promise<T>): Promise<T> {
+  // drizzle sends a statement when it is awaited: `then` sends the switch before `read` starts.
+  const switched = tx.execute(GENERIC_PLANS).then(() => undefined);
+  const [, result] = await Promise.all([switched, read()]);
+  return result;
+}

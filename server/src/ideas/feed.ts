@@ -89,3 +89,47 @@ export function ideasPage(
         order by p.created_at ${want}, p.id ${want}`,
   );
 }
+
+/**
+ * The ids of one page of matching ideas, in the page's order: the statement of a filtered page
+ * that its filters' values must plan (custom plans). The cards are read by id (`ideaCardsOf`).
+ */
+export async function pageIds(
+  db: Executor,
+  tenantId: number,
+  viewerId: number,
+  filters: IdeaFilters,
+  order: SortOrder,
+  window: PageWindow,
+): Promise<number[]> {
+  const scan = direction(window.scan);
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select i.id from ideas i
+        where ${matching(tenantId, viewerId, filters)}
+        order by i.created_at ${scan}, i.id ${scan}
+        offset ${window.offset} limit ${pageLimit(window.limit)}`,
+  );
+  const ids = rows.map((row) => row.id);
+  return window.scan === order ? ids : ids.reverse();
+}
+
+/**
+ * The cards of these ideas in the order given; ideas deleted since are left out. Its plan is the
+ * same whatever the ids, so it runs generic: planning it costs more than running it.
+ */
+export function ideaCardsOf(
+  db: Executor,
+  tenantId: number,
+  viewerId: number,
+  ids: number[],
+): Promise<SummaryRow[]> {
+  return queryRows<SummaryRow>(
+    db,
+    sql`select ${summaryColumns(tenantId, viewerId)}
+        from unnest(${sql.param(ids)}::int[]) with ordinality as p(id, n)
+        join ideas i on i.tenant_id = ${tenantId} and i.id = p.id
+        ${summaryJoins}
+        order by p.n`,
+  );
+}

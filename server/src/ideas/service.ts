@@ -2,7 +2,6 @@ import {
   type IdeaDetail,
   type IdeaFilters,
   type IdeaListQuery,
-  type IdeasPage,
   type IdeaValues,
   ideaMessages,
   type RecommendedIdeasPage,
@@ -14,11 +13,10 @@ import { badRequest, notFound } from '../http/errors.ts';
 import { ideaEdited } from '../notifications/notices.ts';
 import { notificationMailOf } from '../notifications/notification-mail.ts';
 import { highlightsOf } from '../search/highlights.ts';
-import { ideasPage } from './feed.ts';
 import { countIdeas } from './feed-counts.ts';
-import type { SummaryRow } from './idea-rows.ts';
+import { filteredPage, type Paging, unfiltered } from './feed-page.ts';
 import { countKeywordIdeas, keywordIdeasPage } from './keyword.ts';
-import { pageWindow, type SortOrder, totalPages } from './paging.ts';
+import { type SortOrder, totalPages } from './paging.ts';
 import { authorizeFollow, authorizeOwner } from './policy.ts';
 import { presentDetail, presentRecommended, presentSummary } from './presenter.ts';
 import { ideaCards, memberSignals, rankedPool } from './recommendations.ts';
@@ -37,39 +35,6 @@ import {
   replaceIdea,
   searchIdeaOwners,
 } from './repository.ts';
-
-interface Paging {
-  page: number;
-  page_size: number;
-}
-
-const pageAnswer = (rows: SummaryRow[], page: number, pages: number): IdeasPage => ({
-  ideas: rows.map(presentSummary),
-  page,
-  total_pages: pages,
-});
-
-/**
- * A page of the filtered list: count, then the page's window. A page past the last is 404 (SPEC
- * §4 resets to page 1 on it); page 1 of nothing is an empty list.
- */
-async function filteredPage(
-  tx: Tx,
-  deps: Deps,
-  session: SessionContext,
-  filters: IdeaFilters,
-  order: SortOrder,
-  paging: Paging,
-): Promise<IdeasPage> {
-  const { tenantId, userId } = session;
-  const total = await countIdeas(tx, deps.feedCounts, tenantId, userId, filters);
-  const pages = totalPages(total, paging.page_size);
-  if (paging.page > 1 && paging.page > pages) throw notFound(ideaMessages.pageNotFound);
-  if (total === 0) return pageAnswer([], paging.page, pages);
-  const window = pageWindow(total, paging.page, paging.page_size, order);
-  const rows = await ideasPage(tx, tenantId, userId, filters, order, window);
-  return pageAnswer(rows, paging.page, pages);
-}
 
 /**
  * A page of ideas matching `q` (CONTRACT §7), relevance order unless a sort order is asked for, each
@@ -103,14 +68,6 @@ export async function keywordPage(
 
 const withKeyword = <T extends IdeaFilters>(filters: T): filters is T & { q: string } =>
   filters.q !== undefined;
-
-/** No filter at all: the feed's plain pages and count, whose plans never change (`Plans`). */
-const unfiltered = (filters: IdeaFilters) =>
-  !filters.following &&
-  !filters.support_id &&
-  !filters.school_id &&
-  !filters.department_id &&
-  !filters.idea_owner_id;
 
 const plansFor = (filters: IdeaFilters): Plans =>
   unfiltered(filters) && !withKeyword(filters) ? 'generic' : 'custom';
@@ -165,10 +122,15 @@ const ownedBy = (memberId: number): IdeaFilters => ({
 /** GET /users/{id}/ideas: the ideas whose principal investigator is that member, newest first. */
 export function memberIdeas(deps: Deps, session: SessionContext, memberId: number, paging: Paging) {
   return inTenant(deps.database.db, session.tenantId, async (tx) => {
-    if (!(await memberExists(tx, session.tenantId, memberId))) {
-      throw notFound(ideaMessages.ownerNotFound);
-    }
-    return filteredPage(tx, deps, session, ownedBy(memberId), 'desc', paging);
+    // Sent together (pipeline mode); a missing member answers 404 whatever the page's reads did.
+    const [exists, page] = await Promise.allSettled([
+      memberExists(tx, session.tenantId, memberId),
+      filteredPage(tx, deps, session, ownedBy(memberId), 'desc', paging),
+    ]);
+    if (exists.status === 'rejected') throw exists.reason;
+    if (!exists.value) throw notFound(ideaMessages.ownerNotFound);
+    if (page.status === 'rejected') throw page.reason;
+    return page.value;
   });
 }
 
