@@ -65,6 +65,15 @@ export function searchPeople(deps: Deps, tenantId: number, query: PeopleQuery) {
     tenantId,
     async (tx) => {
       const order = query.sort_order ?? 'asc';
+      if (query.page === 1) {
+        // The first page's rows need no total, so both statements go in one round trip.
+        const [total, rows] = await Promise.all([
+          countPeople(tx, tenantId, query),
+          listPeople(tx, tenantId, query, { limit: query.page_size, offset: 0, order }),
+        ]);
+        const totalPages = Math.ceil(total / query.page_size);
+        return { users: rows.map(presentCard), page: 1, total_pages: totalPages };
+      }
       const total = await countPeople(tx, tenantId, query);
       const totalPages = Math.ceil(total / query.page_size);
       if (query.page > 1 && query.page > totalPages) throw notFound('No users on this page.');
