@@ -1,4 +1,4 @@
-import sharp, { type Metadata, type SharpOptions } from 'sharp';
+import type { Metadata, SharpOptions } from 'sharp';
 import { badRequest } from '../http/errors.ts';
 
 export const LOGO_TYPE_MESSAGE = 'The logo must be a JPEG, PNG, GIF or SVG image.';
@@ -23,6 +23,8 @@ const notALogo = () => badRequest(LOGO_TYPE_MESSAGE, [{ field: 'file', error: LO
  * sharp), never stored as SVG. Anything else is a 400.
  */
 export async function reencodeLogo(bytes: Uint8Array): Promise<Buffer> {
+  // sharp and libvips are loaded by the first image rather than at start (decision 0047).
+  const { default: sharp } = await import('sharp');
   let meta: Metadata;
   try {
     meta = await sharp(bytes, decoderOptions).metadata();

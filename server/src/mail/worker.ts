@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import { claimDueMails, markMailSent, type OutboxRow, rescheduleMail } from './outbox-queue.ts';
@@ -8,11 +8,19 @@ export interface Sender {
   close(): void;
 }
 
+/**
+ * nodemailer is loaded by the first mail sent rather than at start: it held about 3 MB in every
+ * server, and a quiet one sends none for hours (decision 0047).
+ */
 export function smtpSender(smtpUrl: string): Sender {
-  const transport = nodemailer.createTransport(smtpUrl);
+  let transport: Promise<Transporter> | undefined;
+  const connect = () => {
+    transport ??= import('nodemailer').then((mailer) => mailer.default.createTransport(smtpUrl));
+    return transport;
+  };
   return {
     async send(row) {
-      await transport.sendMail({
+      await (await connect()).sendMail({
         messageId: row.message_id,
         from: row.from_address,
         to: row.to_address,
@@ -22,7 +30,12 @@ export function smtpSender(smtpUrl: string): Sender {
         headers: row.headers ?? undefined,
       });
     },
-    close: () => transport.close(),
+    // A transport that never opened has nothing to close.
+    close: () =>
+      void transport?.then(
+        (open) => open.close(),
+        () => undefined,
+      ),
   };
 }
 

@@ -1,5 +1,5 @@
+import { randomBytes } from 'node:crypto';
 import { passkeyMessages } from '@kindling/contract';
-import { generateChallenge, isoBase64URL } from '@simplewebauthn/server/helpers';
 import { tokenHash } from '../auth/tokens.ts';
 import type { Deps } from '../context.ts';
 import type { Executor } from '../db/client.ts';
@@ -8,6 +8,12 @@ import { insertCeremony, takeCeremony } from './repository.ts';
 
 /** A ceremony's challenge lives 5 minutes: the browser's own timeout, and a little more. */
 const CEREMONY_SECONDS = 5 * 60;
+
+/**
+ * @simplewebauthn/server is loaded by the first ceremony rather than at start: few requests need
+ * it, and it held about 10 MB in every server (decision 0047).
+ */
+export const webauthn = () => import('@simplewebauthn/server');
 
 /** The browser is told to give up a little before the server would. */
 export const CEREMONY_TIMEOUT_MS = (CEREMONY_SECONDS - 30) * 1000;
@@ -32,7 +38,7 @@ export async function startCeremony(
   },
 ): Promise<string> {
   const now = deps.now();
-  const challenge = isoBase64URL.fromBuffer(await generateChallenge());
+  const challenge = randomBytes(32).toString('base64url');
   await insertCeremony(
     tx,
     {
@@ -48,7 +54,7 @@ export async function startCeremony(
 /** The challenge the browser signed, read from its client data; undefined when it holds none. */
 function challengeOfAnswer(clientDataJSON: string): string | undefined {
   try {
-    const data: unknown = JSON.parse(isoBase64URL.toUTF8String(clientDataJSON));
+    const data: unknown = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8'));
     const challenge = (data as { challenge?: unknown } | null)?.challenge;
     return typeof challenge === 'string' && challenge.length <= 256 ? challenge : undefined;
   } catch {

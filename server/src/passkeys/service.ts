@@ -5,7 +5,6 @@ import {
   type PasskeyOptionsAnswer,
   passkeyMessages,
 } from '@kindling/contract';
-import { generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server';
 import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/record.ts';
 import { reauthenticate } from '../auth/reauthentication.ts';
@@ -19,6 +18,7 @@ import {
   startCeremony,
   takeCeremonyOf,
   userHandle,
+  webauthn,
 } from './ceremonies.ts';
 import type { RelyingParty } from './relying-party.ts';
 import {
@@ -56,6 +56,7 @@ export async function registrationOptions(
   rp: RelyingParty,
 ): Promise<PasskeyOptionsAnswer> {
   const { tenantId, userId } = session;
+  const { generateRegistrationOptions } = await webauthn();
   return inTenant(deps.database.db, tenantId, async (tx) => {
     const existing = await listPasskeys(tx, tenantId, userId);
     if (existing.length >= PASSKEY_LIMIT) throw conflict(passkeyMessages.tooMany);
@@ -101,6 +102,7 @@ export async function addPasskey(
   body: PasskeyCreateBody,
 ): Promise<PasskeyItem> {
   const { tenantId, userId } = session;
+  const { verifyRegistrationResponse } = await webauthn();
   const registered = await inTenant(deps.database.db, tenantId, async (tx) => {
     const ceremony = await takeCeremonyOf(
       deps,

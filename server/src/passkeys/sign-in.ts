@@ -3,11 +3,6 @@ import {
   type PasskeyOptionsAnswer,
   passkeyMessages,
 } from '@kindling/contract';
-import {
-  generateAuthenticationOptions,
-  verifyAuthenticationResponse,
-} from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { consumeOrThrow } from '../auth/rate-limits.ts';
 import { openSession, type SignedIn, signOut } from '../auth/service.ts';
 import type { Deps } from '../context.ts';
@@ -22,6 +17,7 @@ import {
   startCeremony,
   takeCeremonyOf,
   userHandle,
+  webauthn,
 } from './ceremonies.ts';
 import type { RelyingParty } from './relying-party.ts';
 import { findByCredentialId, listPasskeys, markUsed } from './repository.ts';
@@ -52,10 +48,11 @@ async function verifyAssertion(
   const handle = assertion.response.userHandle;
   if (
     handle !== undefined &&
-    handle !== isoBase64URL.fromBuffer(userHandle(deps, passkey.tenantId, passkey.userId))
+    handle !== Buffer.from(userHandle(deps, passkey.tenantId, passkey.userId)).toString('base64url')
   ) {
     return false;
   }
+  const { verifyAuthenticationResponse } = await webauthn();
   let newCounter: number;
   try {
     const result = await verifyAuthenticationResponse({
@@ -99,6 +96,7 @@ export async function signInOptions(
       mfaChallengeId: null,
     }),
   );
+  const { generateAuthenticationOptions } = await webauthn();
   return {
     ...(await generateAuthenticationOptions({
       rpID: rp.id,
@@ -192,6 +190,7 @@ export async function secondStepOptions(
     });
     return { passkeys, ceremony };
   });
+  const { generateAuthenticationOptions } = await webauthn();
   return {
     ...(await generateAuthenticationOptions({
       rpID: rp.id,

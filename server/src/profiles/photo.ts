@@ -1,5 +1,5 @@
 import { profileMessages } from '@kindling/contract';
-import sharp, { type SharpOptions } from 'sharp';
+import type { SharpOptions } from 'sharp';
 import { badRequest } from '../http/errors.ts';
 
 /** The formats SPEC §5 accepts, as the decoder names them; the client's type and name are ignored. */
@@ -22,6 +22,8 @@ const notAPhoto = () =>
  * run survives. Anything the decoder does not read as JPEG, PNG, GIF or SVG is a 400.
  */
 export async function reencodePhoto(bytes: Uint8Array): Promise<Buffer> {
+  // sharp and libvips are loaded by the first image rather than at start (decision 0047).
+  const { default: sharp } = await import('sharp');
   let format: string | undefined;
   try {
     format = (await sharp(bytes, decoderOptions).metadata()).format;

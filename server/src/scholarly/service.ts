@@ -122,7 +122,7 @@ async function fromFile(file: File): Promise<Gathered> {
   const text = await file.text();
   return {
     source: 'file',
-    found: publications(readReferenceFile(text)),
+    found: publications(await readReferenceFile(text)),
     notFound: [],
     resolved: new Map(),
   };

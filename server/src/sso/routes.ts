@@ -212,7 +212,7 @@ export function ssoRoutes(deps: Deps) {
       async (c) => {
         const found = await samlProvider(c.req.valid('param').id);
         if (!found) throw notFound('No such identity provider.');
-        const xml = serviceProviderMetadata(deps, found.tenant, found.provider);
+        const xml = await serviceProviderMetadata(deps, found.tenant, found.provider);
         return c.body(xml, 200, { 'content-type': 'application/samlmetadata+xml; charset=utf-8' });
       },
     )

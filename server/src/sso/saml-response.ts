@@ -1,7 +1,6 @@
 /** A posted SAML response read before node-saml verifies it: its root's attributes, its key. */
-// The decryption node-saml itself applies (its package has no exports map; the version is pinned).
-import { decryptXml } from '@node-saml/node-saml/lib/xml.js';
 import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
+import { nodeSamlXml } from './node-saml.ts';
 import type { Secrets } from './settings.ts';
 
 const ASSERTION = 'urn:oasis:names:tc:SAML:2.0:assertion';
@@ -38,6 +37,7 @@ export async function decryptionKeyOf(
     document?.getElementsByTagNameNS(ASSERTION, 'EncryptedID')[0];
   if (!encrypted) return keys[0];
   const xml = new XMLSerializer().serializeToString(encrypted);
+  const { decryptXml } = await nodeSamlXml();
   for (const key of keys) {
     try {
       await decryptXml(xml, key);

@@ -1,9 +1,9 @@
 /** Kindling's side of a SAML provider: its current keys and the service provider metadata. */
-import { generateServiceProviderMetadata } from '@node-saml/node-saml';
 import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
 import type { Deps } from '../context.ts';
 import type { IdentityProviderRow } from '../db/schema-sso.ts';
 import type { TenantRow } from '../db/system.ts';
+import { nodeSaml } from './node-saml.ts';
 import { ATTRIBUTES } from './saml-assertion.ts';
 import { openSecrets, type Secrets, ssoUrls } from './settings.ts';
 
@@ -24,11 +24,12 @@ export function currentKeys(provider: IdentityProviderRow, secrets: Secrets) {
  * identity provider trusts them before Kindling starts signing with them; the previous encryption
  * certificate is published no more, so that a provider reading the metadata again moves on.
  */
-export function serviceProviderMetadata(
+export async function serviceProviderMetadata(
   deps: Deps,
   tenant: TenantRow,
   provider: IdentityProviderRow,
-): string {
+): Promise<string> {
+  const { generateServiceProviderMetadata } = await nodeSaml();
   const secrets = openSecrets(deps.config, provider);
   const keys = currentKeys(provider, secrets);
   const next = secrets.sp_next;

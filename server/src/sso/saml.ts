@@ -1,11 +1,12 @@
 /** The SAML sign-in on node-saml: the AuthnRequest sent, the response checked (CONTRACT §8). */
-import { type Profile, SAML, SamlStatusError, ValidateInResponseTo } from '@node-saml/node-saml';
+import type { Profile, SAML } from '@node-saml/node-saml';
 import type { Deps } from '../context.ts';
 import type { IdentityProviderRow } from '../db/schema-sso.ts';
 import type { TenantRow } from '../db/system.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { type Asserted, SsoRefusal } from './admission.ts';
 import { rememberAssertion } from './identity-repository.ts';
+import { nodeSaml } from './node-saml.ts';
 import type { Pending } from './oidc.ts';
 import {
   assertedOf,
@@ -23,12 +24,13 @@ import { openSecrets, samlSettings, ssoUrls } from './settings.ts';
  * node-saml set up for one provider: Kindling's current keys and addresses, the provider's
  * certificates; `decryptionPvk` when another of Kindling's encryption keys opens the response.
  */
-function samlOf(
+async function samlOf(
   deps: Deps,
   provider: IdentityProviderRow,
   cache: RequestCache,
   decryptionPvk?: string,
-): SAML {
+): Promise<SAML> {
+  const { SAML, ValidateInResponseTo } = await nodeSaml();
   const settings = samlSettings(provider);
   const keys = currentKeys(provider, openSecrets(deps.config, provider));
   const urls = ssoUrls(deps.config);
@@ -63,7 +65,7 @@ export async function startSaml(
   pending: Pending,
 ): Promise<string> {
   const cache = new RequestCache(deps, tenant.id, provider.id, pending);
-  return samlOf(deps, provider, cache).getAuthorizeUrlAsync('', undefined, {});
+  return (await samlOf(deps, provider, cache)).getAuthorizeUrlAsync('', undefined, {});
 }
 
 /**
@@ -88,11 +90,11 @@ export async function finishSaml(
     samlResponse,
     decryptionKeys(openSecrets(deps.config, provider)),
   );
+  const { SamlStatusError } = await nodeSaml();
   let profile: Profile | null;
   try {
-    ({ profile } = await samlOf(deps, provider, cache, decryptionPvk).validatePostResponseAsync({
-      SAMLResponse: samlResponse,
-    }));
+    const saml = await samlOf(deps, provider, cache, decryptionPvk);
+    ({ profile } = await saml.validatePostResponseAsync({ SAMLResponse: samlResponse }));
   } catch (error) {
     // node-saml may have used the request up before the check that failed.
     seen.pending = cache.taken;

@@ -1,7 +1,4 @@
-// @peculiar/x509 resolves its parts through tsyringe, which needs the Reflect metadata API first.
-import 'reflect-metadata';
 import { randomBytes, webcrypto } from 'node:crypto';
-import * as x509 from '@peculiar/x509';
 
 /** One of Kindling's own SAML key pairs: a private key and its self-signed certificate, in PEM. */
 export interface KeyPair {
@@ -15,7 +12,17 @@ export interface ServiceProviderKeys {
   encryption: KeyPair;
 }
 
-x509.cryptoProvider.set(webcrypto as Crypto);
+/**
+ * @peculiar/x509 is loaded by the first key pair made rather than at start: only a new SAML
+ * provider or a key rollover needs it (decision 0047). It resolves its parts through tsyringe,
+ * which needs the Reflect metadata API first.
+ */
+async function x509Library() {
+  await import('reflect-metadata');
+  const x509 = await import('@peculiar/x509');
+  x509.cryptoProvider.set(webcrypto as Crypto);
+  return x509;
+}
 
 const ALGORITHM = {
   name: 'RSASSA-PKCS1-v1_5',
@@ -38,6 +45,7 @@ function pem(label: string, der: ArrayBuffer): string {
  * certificate in the metadata, not a certificate authority, so self-signed is the norm.
  */
 async function keyPair(commonName: string, now: Date): Promise<KeyPair> {
+  const x509 = await x509Library();
   const keys = (await webcrypto.subtle.generateKey(ALGORITHM, true, [
     'sign',
     'verify',

@@ -1,11 +1,3 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
 import type { Config } from '../config.ts';
 import { assertStorageKey, isStorageKey, type Storage, type StoredFile } from './port.ts';
 
@@ -22,13 +14,32 @@ export function publicBaseOf(config: S3Config): string {
 export const imageOrigins = (config: { s3: S3Config | null }) =>
   config.s3 ? [new URL(publicBaseOf(config.s3)).origin] : [];
 
+type Sdk = typeof import('@aws-sdk/client-s3');
+
 /** S3 or an S3-compatible server (MinIO, Ceph, s3rver): path-style addressing, as they need. */
 export class S3Storage implements Storage {
-  private readonly client: S3Client;
+  private loaded: Promise<{ sdk: Sdk; client: InstanceType<Sdk['S3Client']> }> | undefined;
   private readonly publicBase: string;
 
   constructor(private readonly config: S3Config) {
-    this.client = new S3Client({
+    this.publicBase = publicBaseOf(config);
+  }
+
+  /**
+   * The AWS SDK is loaded by the first file stored or read rather than at start: it held about
+   * 11 MB in every server, most of which never store a file (decision 0047).
+   */
+  private load() {
+    this.loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: this.newClient(sdk),
+    }));
+    return this.loaded;
+  }
+
+  private newClient({ S3Client }: Sdk) {
+    const config = this.config;
+    return new S3Client({
       region: config.region,
       ...(config.endpoint ? { endpoint: config.endpoint, forcePathStyle: true } : {}),
       ...(config.accessKeyId && config.secretAccessKey
@@ -44,13 +55,13 @@ export class S3Storage implements Storage {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
-    this.publicBase = publicBaseOf(config);
   }
 
   async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
     assertStorageKey(key);
-    await this.client.send(
-      new PutObjectCommand({
+    const { sdk, client } = await this.load();
+    await client.send(
+      new sdk.PutObjectCommand({
         Bucket: this.config.bucket,
         Key: key,
         Body: bytes,
@@ -67,9 +78,10 @@ export class S3Storage implements Storage {
 
   async get(key: string): Promise<StoredFile | null> {
     if (!isStorageKey(key)) return null;
+    const { sdk, client } = await this.load();
     try {
-      const answer = await this.client.send(
-        new GetObjectCommand({ Bucket: this.config.bucket, Key: key }),
+      const answer = await client.send(
+        new sdk.GetObjectCommand({ Bucket: this.config.bucket, Key: key }),
       );
       if (!answer.Body) return null;
       return {
@@ -78,8 +90,8 @@ export class S3Storage implements Storage {
         size: answer.ContentLength ?? null,
       };
     } catch (error) {
-      if (error instanceof NoSuchKey) return null;
-      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) {
+      if (error instanceof sdk.NoSuchKey) return null;
+      if (error instanceof sdk.S3ServiceException && error.$metadata.httpStatusCode === 404) {
         return null;
       }
       throw error;
@@ -88,7 +100,8 @@ export class S3Storage implements Storage {
 
   async remove(key: string): Promise<void> {
     assertStorageKey(key);
+    const { sdk, client } = await this.load();
     // S3 answers a delete of a missing key with success, as the port asks.
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: key }));
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.config.bucket, Key: key }));
   }
 }
