@@ -3,6 +3,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
+import { buildServerIfStale } from '../scripts/build-server.ts';
 import { DURATION, root } from './shapes.ts';
 
 function freePort(): Promise<number> {
@@ -31,7 +32,8 @@ async function waitReady(url: string, child: ChildProcess) {
 
 export async function startKindling(env: Record<string, string>) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  // The compiled server, as `npm start` runs it.
+  const child = spawn(process.execPath, [await buildServerIfStale()], {
     cwd: root,
     env: {
       ...process.env,

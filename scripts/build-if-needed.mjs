@@ -1,7 +1,7 @@
 // `npm start` builds the web app only when its sources are newer than the last build (CONTRACT §1),
-// or when the build there was not a production build (web/build/productionBuild.ts). Run with tsx:
-// it checks the server's configuration first, so a mistake there is told in a second, not after a
-// build.
+// or when the build there was not a production build (web/build/productionBuild.ts), and the
+// server likewise (scripts/build-server.ts). Run with tsx: it checks the server's configuration
+// first, so a mistake there is told in a second, not after a build.
 import { execSync } from 'node:child_process';
 import {
   closeSync,
@@ -17,6 +17,7 @@ import {
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigError, loadConfig } from '../server/src/config.ts';
+import { buildServerIfStale, newest } from './build-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.resolve(process.env.WEB_DIST || path.join(root, 'web/dist'));
@@ -31,17 +32,6 @@ try {
   if (!(error instanceof ConfigError)) throw error;
   process.stderr.write(`${error.message}\n`);
   process.exit(1);
-}
-
-function newest(target) {
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let latest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) {
-    if (entry === 'node_modules' || entry === 'dist') continue;
-    latest = Math.max(latest, newest(path.join(target, entry)));
-  }
-  return latest;
 }
 
 function isProductionBuild() {
@@ -152,3 +142,5 @@ if (isStale()) {
     process.exit(1);
   }
 }
+
+await buildServerIfStale();

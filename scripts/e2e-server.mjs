@@ -16,6 +16,14 @@ const demoDir = path.join(root, 'e2e/.data', `${port}-demo`);
 for (const dir of [dataDir, demoDir]) rmSync(dir, { recursive: true, force: true });
 
 const env = { ...process.env, DATABASE_URL: '', SMTP_URL: '', LOG_LEVEL: 'warn' };
+// The journeys run the server production runs: compiled (scripts/build-server.ts) by the step
+// `npm start` takes first, which finds the web app `npm run test:e2e` has just built fresh.
+const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-if-needed.mjs'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...env, DATA_DIR: dataDir },
+});
+if (built.status !== 0) process.exit(built.status ?? 1);
 const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'server/test/e2e-universities.ts'], {
   cwd: root,
   stdio: 'inherit',
@@ -44,7 +52,7 @@ const orcidSignIn = spawn(
     env: { ...env, ORCID_SIGN_IN_PORT: String(fakesPort + 3), APP_URL: appUrl },
   },
 );
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+const child = spawn(process.execPath, ['server/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',
   env: {

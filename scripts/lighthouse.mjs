@@ -35,7 +35,8 @@ const port = await new Promise((resolve) => {
   });
 });
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+// Compiled by build-if-needed.mjs, which `npm run lighthouse` runs first, as for `npm start`.
+const server = spawn(process.execPath, ['server/dist/main.js'], {
   cwd: root,
   env: {
     ...process.env,

@@ -48,7 +48,8 @@ export async function startOwnServer(
   env: Record<string, string> = {},
 ): Promise<OwnServer> {
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  // The compiled server scripts/e2e-server.mjs built, as `npm start` runs it.
+  const child = spawn(process.execPath, ['server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,

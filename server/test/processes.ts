@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServerIfStale } from '../../scripts/build-server.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -37,7 +38,8 @@ export interface ServerProcess {
 export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  // Compiled, as `npm start` runs it: these tests also prove the build finds its files.
+  const child = spawn(process.execPath, [await buildServerIfStale()], {
     cwd: root,
     env: {
       ...process.env,

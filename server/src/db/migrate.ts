@@ -1,13 +1,12 @@
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrationsFolder } from '../paths.ts';
 import type { Database } from './client.ts';
 import { applyRowLevelSecurity } from './security.ts';
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 /** Any constant; several processes starting together on one PostgreSQL migrate one at a time. */
 const MIGRATION_LOCK = 4_242_001;
 

@@ -12,6 +12,7 @@ import {
   status,
 } from '@kindling/contract';
 import { z } from 'zod';
+import { demoDatasetFile } from '../paths.ts';
 
 /**
  * The demo university's file (university.json), checked with the schemas the API checks the same
@@ -131,14 +132,10 @@ export type DemoDataset = z.output<typeof demoDatasetSchema>;
 export type DemoPerson = DemoDataset['people'][number];
 
 /** The demo university, read and checked; a file the schemas refuse stops the seed with the reason. */
-export function loadDemoDataset(
-  file: URL = new URL('./university.json', import.meta.url),
-): DemoDataset {
+export function loadDemoDataset(file: string = demoDatasetFile): DemoDataset {
   const parsed = demoDatasetSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
   if (!parsed.success) {
-    throw new Error(
-      `${file.pathname} is not a valid demo dataset:\n${z.prettifyError(parsed.error)}`,
-    );
+    throw new Error(`${file} is not a valid demo dataset:\n${z.prettifyError(parsed.error)}`);
   }
   return parsed.data;
 }

@@ -1,16 +1,15 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv, Deps } from '../context.ts';
+import { defaultWebDist } from '../paths.ts';
 
 /**
  * WEB_DIST, as the build scripts read it, lets a second build (another engineer's, a measurement's)
  * be served beside web/dist without replacing it.
  */
-const webDist =
-  process.env.WEB_DIST || fileURLToPath(new URL('../../../web/dist', import.meta.url));
+const webDist = process.env.WEB_DIST || defaultWebDist;
 
 /**
  * Serves the built single-page app from the same origin as the API. Hashed assets are immutable;
