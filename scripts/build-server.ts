@@ -14,7 +14,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const SOURCES = ['server/src', 'contract/src', 'scripts/build-server.ts'];
 
 /** Where the compiled server is; one folder below server/, as server/src is (server/src/paths.ts). */
-export const serverEntry = path.join(root, 'server/dist/main.js');
+const serverEntry = path.join(root, 'server/dist/main.js');
 
 /** The time of the newest file under `target`, builds and installed packages left out. */
 export function newest(target: string): number {
