@@ -1,7 +1,7 @@
 /**
  * The server compiled once into one file, server/dist/main.js, which `npm start`, the bench and
  * the journeys run with plain Node.js: the TypeScript loader held about 70 MB in every server
- * (decision 0047). Rebuilt when the server's or the contract's sources are newer than the build.
+ * (decision 0048). Rebuilt when the server's or the contract's sources are newer than the build.
  * Packages stay outside the bundle and load from node_modules as in development, so their native
  * parts and WebAssembly files are found where they are; the contract, TypeScript itself, goes in.
  */

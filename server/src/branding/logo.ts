@@ -23,7 +23,7 @@ const notALogo = () => badRequest(LOGO_TYPE_MESSAGE, [{ field: 'file', error: LO
  * sharp), never stored as SVG. Anything else is a 400.
  */
 export async function reencodeLogo(bytes: Uint8Array): Promise<Buffer> {
-  // sharp and libvips are loaded by the first image rather than at start (decision 0047).
+  // sharp and libvips are loaded by the first image rather than at start (decision 0048).
   const { default: sharp } = await import('sharp');
   let meta: Metadata;
   try {

@@ -10,7 +10,7 @@ export interface Sender {
 
 /**
  * nodemailer is loaded by the first mail sent rather than at start: it held about 3 MB in every
- * server, and a quiet one sends none for hours (decision 0047).
+ * server, and a quiet one sends none for hours (decision 0048).
  */
 export function smtpSender(smtpUrl: string): Sender {
   let transport: Promise<Transporter> | undefined;

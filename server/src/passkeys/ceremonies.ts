@@ -11,7 +11,7 @@ const CEREMONY_SECONDS = 5 * 60;
 
 /**
  * @simplewebauthn/server is loaded by the first ceremony rather than at start: few requests need
- * it, and it held about 10 MB in every server (decision 0047).
+ * it, and it held about 10 MB in every server (decision 0048).
  */
 export const webauthn = () => import('@simplewebauthn/server');
 

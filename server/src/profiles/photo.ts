@@ -22,7 +22,7 @@ const notAPhoto = () =>
  * run survives. Anything the decoder does not read as JPEG, PNG, GIF or SVG is a 400.
  */
 export async function reencodePhoto(bytes: Uint8Array): Promise<Buffer> {
-  // sharp and libvips are loaded by the first image rather than at start (decision 0047).
+  // sharp and libvips are loaded by the first image rather than at start (decision 0048).
   const { default: sharp } = await import('sharp');
   let format: string | undefined;
   try {

@@ -30,7 +30,7 @@ function publicationOf(item: unknown): PublicationEntry {
 
 /**
  * citation-js and its two formats are loaded by the first file read rather than at start: they
- * held about 3 MB in every server for a rare upload (decision 0047).
+ * held about 3 MB in every server for a rare upload (decision 0048).
  */
 async function citationJs() {
   const [{ plugins }] = await Promise.all([

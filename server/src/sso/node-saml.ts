@@ -1,7 +1,7 @@
 /**
  * node-saml, with the XML signature and encryption libraries under it, is loaded by the first SAML
  * request rather than at start: few deployments have a SAML provider, and every server held it
- * (decision 0047).
+ * (decision 0048).
  */
 export const nodeSaml = () => import('@node-saml/node-saml');
 

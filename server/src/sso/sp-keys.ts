@@ -14,7 +14,7 @@ export interface ServiceProviderKeys {
 
 /**
  * @peculiar/x509 is loaded by the first key pair made rather than at start: only a new SAML
- * provider or a key rollover needs it (decision 0047). It resolves its parts through tsyringe,
+ * provider or a key rollover needs it (decision 0048). It resolves its parts through tsyringe,
  * which needs the Reflect metadata API first.
  */
 async function x509Library() {

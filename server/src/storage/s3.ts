@@ -27,7 +27,7 @@ export class S3Storage implements Storage {
 
   /**
    * The AWS SDK is loaded by the first file stored or read rather than at start: it held about
-   * 11 MB in every server, most of which never store a file (decision 0047).
+   * 11 MB in every server, most of which never store a file (decision 0048).
    */
   private load() {
     this.loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({
