@@ -9,8 +9,8 @@ import { lazyResolver } from '../forms/lazyResolver.ts';
 import type { Message } from '../forms/message.ts';
 import { PasswordField } from '../forms/PasswordField.tsx';
 import { PasswordGuidelines } from '../forms/PasswordGuidelines.tsx';
+import { EmailField } from '../forms/personFields.tsx';
 import { SubmitButton } from '../forms/SubmitButton.tsx';
-import { TextField } from '../forms/TextField.tsx';
 import { useFormMutation } from '../forms/useFormMutation.ts';
 import buttons from '../shell/buttons.module.css';
 import { CardPage } from '../shell/CardPage.tsx';
@@ -100,14 +100,8 @@ function InitiateStep({ onSent }: { onSent(email: string): void }) {
       <form className={styles.form} onSubmit={submit} noValidate>
         {problem && <FormAlert message={problem} />}
         {sent && <FormAlert tone="success" message={[sentTo(sent.destination)]} />}
-        <TextField
-          label="Email"
-          type="email"
+        <EmailField
           autoComplete="username"
-          inputMode="email"
-          spellCheck={false}
-          autoCapitalize="off"
-          required
           registration={form.register('email')}
           error={form.formState.errors.email?.message}
           readOnly={sent !== null}

@@ -8,8 +8,8 @@ import { FormAlert } from '../forms/FormAlert.tsx';
 import { lazyResolver } from '../forms/lazyResolver.ts';
 import type { Message } from '../forms/message.ts';
 import { PasswordField } from '../forms/PasswordField.tsx';
+import { EmailField } from '../forms/personFields.tsx';
 import { SubmitButton } from '../forms/SubmitButton.tsx';
-import { TextField } from '../forms/TextField.tsx';
 import { useFirstScreenForm } from '../forms/useFirstScreenForm.ts';
 import { loadReferenceData } from '../lookups/referenceLists.ts';
 import buttons from '../shell/buttons.module.css';
@@ -191,14 +191,8 @@ export function SignInPage() {
       <form className={styles.form} onSubmit={submit} noValidate>
         {problem && <FormAlert message={problem} />}
         {notice && !problem && <FormAlert tone="success" message={[notice]} />}
-        <TextField
-          label="Email"
-          type="email"
+        <EmailField
           autoComplete="username"
-          inputMode="email"
-          spellCheck={false}
-          autoCapitalize="off"
-          required
           registration={trackEmail}
           error={errors.email?.message}
           description={

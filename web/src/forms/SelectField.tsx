@@ -5,14 +5,14 @@ import styles from './Field.module.css';
 import { useFieldIds } from './fieldIds.ts';
 import selectStyles from './SelectField.module.css';
 
-export interface SelectOption {
+interface SelectOption {
   id: number;
   name: string;
   /** False for a deactivated entry, which is offered only while chosen and says so. */
   is_active?: boolean | undefined;
 }
 
-interface SelectFieldProps {
+export interface SelectFieldProps {
   label: string;
   options: readonly SelectOption[];
   value: number | null;
