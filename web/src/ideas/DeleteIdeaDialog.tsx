@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import buttons from '../shell/buttons.module.css';
+import dialog from '../shell/LogoutDialog.module.css';
 import { DialogTitle, ModalDialog } from '../shell/ModalDialog.tsx';
 import styles from './DeleteIdeaDialog.module.css';
 import { deleteIdea, ideaKeys } from './ideasApi.ts';
@@ -33,8 +34,8 @@ export function DeleteIdeaDialog({ idea, onClose, onDeleted }: DeleteIdeaDialogP
       onClose={onClose}
     >
       <div className={styles.dialog}>
-        <div className={styles.text}>
-          <DialogTitle className={styles.title}>Delete this idea?</DialogTitle>
+        <div className={dialog.text}>
+          <DialogTitle className={dialog.title}>Delete this idea?</DialogTitle>
           <p className={styles.message}>
             “{idea.title}” will be removed for everyone, along with its followers. This cannot be
             undone.
@@ -45,7 +46,7 @@ export function DeleteIdeaDialog({ idea, onClose, onDeleted }: DeleteIdeaDialogP
             {removal.error.message}
           </p>
         )}
-        <div className={styles.actions}>
+        <div className={dialog.actions}>
           <button
             type="button"
             className={buttons.secondary}
