@@ -28,12 +28,38 @@ type Stage =
 const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
-/** A table's frame that scrolls when it is wider or longer than the screen. */
-function Scroller({ label, children }: { label: string; children: ReactNode }) {
+interface PreviewTableProps {
+  id: string;
+  title: ReactNode;
+  /** The scrolling frame's name, for a screen reader. */
+  label: string;
+  columns: readonly string[];
+  /** The body's rows. */
+  children: ReactNode;
+}
+
+/** A titled table of the preview, in a frame that scrolls when wider or longer than the screen. */
+function PreviewTable({ id, title, label, columns, children }: PreviewTableProps) {
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable by keyboard to scroll it.
-    <section className={styles.scroller} aria-label={label} tabIndex={0}>
-      {children}
+    <section className={styles.block} aria-labelledby={id}>
+      <h3 id={id} className={styles.blockTitle}>
+        {title}
+      </h3>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable by keyboard to scroll it. */}
+      <section className={styles.scroller} aria-label={label} tabIndex={0}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>{children}</tbody>
+        </table>
+      </section>
     </section>
   );
 }
@@ -49,92 +75,72 @@ function RowErrors({
 }) {
   if (errors.length === 0) return null;
   return (
-    <section className={styles.block} aria-labelledby="import-errors">
-      <h3 id="import-errors" className={styles.blockTitle}>
-        {title}
-        {total > errors.length && (
-          <span className={styles.sub}>
-            {' '}
-            (the first {errors.length} of {total})
-          </span>
-        )}
-      </h3>
-      <Scroller label="Rows with errors">
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Row</th>
-              <th scope="col">E-mail</th>
-              <th scope="col">Problem</th>
-            </tr>
-          </thead>
-          <tbody>
-            {errors.map((error) => (
-              <tr key={`${error.row}-${error.email}`}>
-                <td className={styles.number}>{error.row}</td>
-                <td className={styles.email}>{error.email || '—'}</td>
-                <td>
-                  <ul className={styles.problems}>
-                    {error.details.map((detail) => (
-                      <li key={detail.field}>
-                        <code>{detail.field}</code> {detail.error}
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Scroller>
-    </section>
+    <PreviewTable
+      id="import-errors"
+      title={
+        <>
+          {title}
+          {total > errors.length && (
+            <span className={styles.sub}>
+              {' '}
+              (the first {errors.length} of {total})
+            </span>
+          )}
+        </>
+      }
+      label="Rows with errors"
+      columns={['Row', 'E-mail', 'Problem']}
+    >
+      {errors.map((error) => (
+        <tr key={`${error.row}-${error.email}`}>
+          <td className={styles.number}>{error.row}</td>
+          <td className={styles.email}>{error.email || '—'}</td>
+          <td>
+            <ul className={styles.problems}>
+              {error.details.map((detail) => (
+                <li key={detail.field}>
+                  <code>{detail.field}</code> {detail.error}
+                </li>
+              ))}
+            </ul>
+          </td>
+        </tr>
+      ))}
+    </PreviewTable>
   );
 }
 
 function Sample({ preview }: { preview: ImportPreview }) {
   if (preview.sample.length === 0) return null;
   return (
-    <section className={styles.block} aria-labelledby="import-sample">
-      <h3 id="import-sample" className={styles.blockTitle}>
-        The first rows
-      </h3>
-      <Scroller label="The first rows to import">
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Row</th>
-              <th scope="col">Person</th>
-              <th scope="col">Role</th>
-              <th scope="col">School</th>
-              <th scope="col">Will be</th>
-            </tr>
-          </thead>
-          <tbody>
-            {preview.sample.map((row) => (
-              <tr key={row.row}>
-                <td className={styles.number}>{row.row}</td>
-                <td>
-                  <span className={styles.name}>
-                    {row.first_name} {row.last_name}
-                  </span>
-                  <span className={styles.subLine}>{row.email}</span>
-                </td>
-                <td>{row.role}</td>
-                <td>
-                  {row.school ?? '—'}
-                  {row.department && <span className={styles.subLine}>{row.department}</span>}
-                </td>
-                <td>
-                  <span className={styles.action} data-action={row.action}>
-                    {row.action === 'new' ? 'New' : 'Updated'}
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Scroller>
-    </section>
+    <PreviewTable
+      id="import-sample"
+      title="The first rows"
+      label="The first rows to import"
+      columns={['Row', 'Person', 'Role', 'School', 'Will be']}
+    >
+      {preview.sample.map((row) => (
+        <tr key={row.row}>
+          <td className={styles.number}>{row.row}</td>
+          <td>
+            <span className={styles.name}>
+              {row.first_name} {row.last_name}
+            </span>
+            <span className={styles.subLine}>{row.email}</span>
+          </td>
+          <td>{row.role}</td>
+          <td>
+            {row.school ?? '—'}
+            {row.department && <span className={styles.subLine}>{row.department}</span>}
+          </td>
+          <td>
+            <span className={styles.action} data-action={row.action}>
+              {row.action === 'new' ? 'New' : 'Updated'}
+            </span>
+          </td>
+        </tr>
+      ))}
+    </PreviewTable>
   );
 }
 
