@@ -2,8 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { pickable, pickerName } from '../lookups/pickable.ts';
 import buttons from '../shell/buttons.module.css';
-import { CloseIcon } from '../shell/icons.tsx';
-import { DialogTitle, ModalDialog } from '../shell/ModalDialog.tsx';
+import { DialogCloseButton, DialogTitle, ModalDialog } from '../shell/ModalDialog.tsx';
 import { usePersisted } from '../state/usePersisted.ts';
 import styles from './FeedFiltersDialog.module.css';
 import { type FeedFilters, noFilters, type SortOrder } from './feedSearch.ts';
@@ -74,14 +73,7 @@ export function FeedFiltersDialog({
       >
         <div className={styles.head}>
           <DialogTitle className={styles.title}>Filter ideas</DialogTitle>
-          <button
-            type="button"
-            className={buttons.iconOnly}
-            aria-label="Close filters"
-            onClick={onClose}
-          >
-            <CloseIcon />
-          </button>
+          <DialogCloseButton label="Close filters" onClose={onClose} />
         </div>
 
         <div className={styles.body}>

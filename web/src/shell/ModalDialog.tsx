@@ -7,6 +7,8 @@ import {
   useLayoutEffect,
   useRef,
 } from 'react';
+import buttons from './buttons.module.css';
+import { CloseIcon } from './icons.tsx';
 import styles from './ModalDialog.module.css';
 
 /**
@@ -124,5 +126,14 @@ export function DialogTitle({ className, children }: { className?: string; child
     <h2 id={useContext(TitleId)} className={className}>
       {children}
     </h2>
+  );
+}
+
+/** The × in a sheet's header; its label says what it closes, as no text does. */
+export function DialogCloseButton({ label, onClose }: { label: string; onClose(): void }) {
+  return (
+    <button type="button" className={buttons.iconOnly} aria-label={label} onClick={onClose}>
+      <CloseIcon />
+    </button>
   );
 }

@@ -5,9 +5,8 @@ import { useAuth } from '../auth/AuthContext.ts';
 import { useTenant } from '../tenant/TenantContext.ts';
 import buttons from './buttons.module.css';
 import { HeaderSearch, SEARCH_FIELD_ID } from './headerSearch.ts';
-import { CloseIcon } from './icons.tsx';
 import { Logo } from './Logo.tsx';
-import { ModalDialog } from './ModalDialog.tsx';
+import { DialogCloseButton, ModalDialog } from './ModalDialog.tsx';
 import styles from './NavDrawer.module.css';
 
 interface NavDrawerProps {
@@ -35,14 +34,7 @@ export function NavDrawer({ focusSearch, onClose: close }: NavDrawerProps) {
       <div className={styles.dialog}>
         <div className={styles.head}>
           <Logo />
-          <button
-            type="button"
-            className={buttons.iconOnly}
-            aria-label="Close menu"
-            onClick={close}
-          >
-            <CloseIcon />
-          </button>
+          <DialogCloseButton label="Close menu" onClose={close} />
         </div>
         {signedIn && (
           <div className={styles.search}>
