@@ -17,7 +17,7 @@ import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, Deps } from '../context.ts';
 import { route } from '../http/access.ts';
-import { errors, json, router } from '../http/openapi.ts';
+import { errors, json, jsonBody, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import { publicTenant, tenantOf } from '../http/tenant-context.ts';
 import { claimProfile } from '../invitations/service.ts';
@@ -96,9 +96,7 @@ export function authRoutes(deps: Deps) {
         tag: 'Auth',
         summary: 'Sign in with e-mail and password; sets the session cookie',
         middleware: [publicTenant(deps)] as const,
-        request: {
-          body: { content: { 'application/json': { schema: signInBody } }, required: true },
-        },
+        request: jsonBody(signInBody),
         responses: {
           200: json(z.union([sessionAnswer, mfaStepAnswer]), 'Signed in, or the second step'),
           ...signInFailures,
@@ -174,9 +172,7 @@ export function authRoutes(deps: Deps) {
         summary:
           'Mails a 6-digit code valid 15 minutes; an account that signs in through its identity provider is 403',
         middleware: [publicTenant(deps)] as const,
-        request: {
-          body: { content: { 'application/json': { schema: forgotPasswordBody } }, required: true },
-        },
+        request: jsonBody(forgotPasswordBody),
         responses: {
           200: json(forgotPasswordAnswer),
           400: errors[400],
@@ -199,9 +195,7 @@ export function authRoutes(deps: Deps) {
         tag: 'Auth',
         summary: 'Sets a new password with the mailed code; revokes every session',
         middleware: [publicTenant(deps)] as const,
-        request: {
-          body: { content: { 'application/json': { schema: resetPasswordBody } }, required: true },
-        },
+        request: jsonBody(resetPasswordBody),
         responses: {
           200: json(messageAnswer),
           400: errors[400],
@@ -224,9 +218,7 @@ export function authRoutes(deps: Deps) {
         summary:
           "Sets the password of an accepted, approved invitation (claim flow's set-password)",
         middleware: [publicTenant(deps)] as const,
-        request: {
-          body: { content: { 'application/json': { schema: claimBody } }, required: true },
-        },
+        request: jsonBody(claimBody),
         responses: {
           201: json(messageAnswer, 'Password set'),
           400: errors[400],

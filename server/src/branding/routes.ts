@@ -9,14 +9,11 @@ import {
 } from '@kindling/contract';
 import type { Deps } from '../context.ts';
 import { route } from '../http/access.ts';
-import { errors, json, router } from '../http/openapi.ts';
+import { errors, json, jsonBody, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import { LOGO_TYPE_MESSAGE } from './logo.ts';
 import { brandingForAdmin, saveBranding, saveTerms, termsForAdmin, uploadLogo } from './service.ts';
 
-const jsonBody = <T>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
 const guarded = { 401: errors[401], 403: errors[403] };
 
 const logoForm = z.object({

@@ -10,7 +10,7 @@ import {
 } from '@kindling/contract';
 import type { Deps } from '../context.ts';
 import { route } from '../http/access.ts';
-import { errors, json, router } from '../http/openapi.ts';
+import { errors, json, jsonBody, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import {
   closeComments,
@@ -25,7 +25,7 @@ const tag = 'Discussion' as const;
 const signedIn = { 400: errors[400], 401: errors[401] };
 const found = { ...signedIn, 404: errors[404] };
 const owned = { ...found, 403: errors[403] };
-const body = { body: { content: { 'application/json': { schema: commentBody } }, required: true } };
+const body = jsonBody(commentBody);
 
 /** CONTRACT §9 comments: any member reads and writes them in the session's tenant. */
 export function commentRoutes(deps: Deps) {
@@ -103,10 +103,7 @@ export function commentRoutes(deps: Deps) {
         tag,
         summary:
           'Hides an abusive comment from everyone but administrators, or shows it again (administrators: audited)',
-        request: {
-          params: idParam,
-          body: { content: { 'application/json': { schema: commentHiddenBody } }, required: true },
-        },
+        request: { params: idParam, ...jsonBody(commentHiddenBody) },
         responses: { ...owned, 200: json(messageAnswer) },
       }),
       async (c) =>
@@ -129,10 +126,7 @@ export function commentRoutes(deps: Deps) {
         tag,
         summary:
           "Closes an idea's comments or opens them again (its principal investigator, case manager or an administrator: audited)",
-        request: {
-          params: idParam,
-          body: { content: { 'application/json': { schema: commentsClosedBody } }, required: true },
-        },
+        request: { params: idParam, ...jsonBody(commentsClosedBody) },
         responses: { ...owned, 200: json(messageAnswer) },
       }),
       async (c) =>

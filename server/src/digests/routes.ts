@@ -1,7 +1,7 @@
 import { digestAnswer, digestBody } from '@kindling/contract';
 import type { Deps } from '../context.ts';
 import { route } from '../http/access.ts';
-import { errors, json, router } from '../http/openapi.ts';
+import { errors, json, jsonBody, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import { sendDigestsNow } from './service.ts';
 
@@ -18,9 +18,7 @@ export function digestRoutes(deps: Deps) {
         "Sends the tenant's daily or weekly digests at once, as if due now; answers how many were sent",
       description:
         'Each member with unread notifications not yet mailed, of kinds they get at that frequency, is sent one digest; a notification goes into one digest only, and the scheduled run at 08:00 in the tenant’s time zone still sends what arrives after this.',
-      request: {
-        body: { content: { 'application/json': { schema: digestBody } }, required: true },
-      },
+      request: jsonBody(digestBody),
       responses: {
         200: json(digestAnswer),
         400: errors[400],

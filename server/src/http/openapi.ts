@@ -80,3 +80,8 @@ export const json = <T>(schema: T, description = 'OK') => ({
   description,
   content: { 'application/json': { schema } },
 });
+
+/** A route's required JSON body, for `request: { ...jsonBody(schema) }`. */
+export const jsonBody = <T>(schema: T) => ({
+  body: { content: { 'application/json': { schema } }, required: true },
+});

@@ -9,7 +9,7 @@ import {
 } from '@kindling/contract';
 import type { Deps } from '../context.ts';
 import { route } from '../http/access.ts';
-import { errors, json, router } from '../http/openapi.ts';
+import { errors, json, jsonBody, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import { adminIdeas, assignCaseManager, caseManagerChoices, removeIdea } from './admin-service.ts';
 
@@ -60,10 +60,7 @@ export function adminIdeaRoutes(deps: Deps) {
         operationId: 'setCaseManager',
         tag: 'Administration',
         summary: "Assigns or changes an idea's case manager, or removes it with null",
-        request: {
-          params: idParam,
-          body: { content: { 'application/json': { schema: caseManagerBody } }, required: true },
-        },
+        request: { params: idParam, ...jsonBody(caseManagerBody) },
         responses: { 200: json(messageAnswer), 400: errors[400], 404: errors[404], ...guarded },
       }),
       async (c) =>

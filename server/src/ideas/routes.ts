@@ -17,7 +17,7 @@ import {
 } from '@kindling/contract';
 import type { Deps } from '../context.ts';
 import { route } from '../http/access.ts';
-import { errors, json, router } from '../http/openapi.ts';
+import { errors, json, jsonBody, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import {
   countMatchingIdeas,
@@ -37,7 +37,7 @@ const tag = 'Ideas' as const;
 const signedIn = { 400: errors[400], 401: errors[401] };
 const paged = { ...signedIn, 404: errors[404] };
 const owned = { ...signedIn, 403: errors[403], 404: errors[404] };
-const body = { body: { content: { 'application/json': { schema: ideaBody } }, required: true } };
+const body = jsonBody(ideaBody);
 
 /** CONTRACT §3 idea calls; every one needs a session and works in the session's tenant only. */
 export function ideaRoutes(deps: Deps) {

@@ -9,16 +9,13 @@ import {
 } from '@kindling/contract';
 import type { Deps } from '../context.ts';
 import { route } from '../http/access.ts';
-import { errors, json, router } from '../http/openapi.ts';
+import { errors, json, jsonBody, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import { answerInterest, expressInterest, listIdeaInterest, listMyInterest } from './service.ts';
 
 const tag = 'Discussion' as const;
 const signedIn = { 400: errors[400], 401: errors[401] };
 const owned = { ...signedIn, 403: errors[403], 404: errors[404] };
-const jsonBody = <T>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
 
 /** CONTRACT §9 expressions of interest: asked by members, answered by the idea's office. */
 export function interestRoutes(deps: Deps) {

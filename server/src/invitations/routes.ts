@@ -15,7 +15,7 @@ import type { MiddlewareHandler } from 'hono';
 import { consumeOrThrow } from '../auth/rate-limits.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { route } from '../http/access.ts';
-import { errors, json, router } from '../http/openapi.ts';
+import { errors, json, jsonBody, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import { publicTenant, sessionTenant, tenantOf } from '../http/tenant-context.ts';
 import {
@@ -24,10 +24,6 @@ import {
   updateInvitationStatus,
   verifyClaimToken,
 } from './service.ts';
-
-const jsonBody = <T>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
 
 /** CONTRACT §5: 20 invitation requests per client address an hour, whatever their answer. */
 function invitationRequestLimit(deps: Deps): MiddlewareHandler<AppEnv> {

@@ -12,15 +12,12 @@ import {
 } from '@kindling/contract';
 import type { Deps } from '../context.ts';
 import { route } from '../http/access.ts';
-import { errors, json, router } from '../http/openapi.ts';
+import { errors, json, jsonBody, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import { sessionTenant } from '../http/tenant-context.ts';
 import { resendClaimMail, setDisabled, setRole } from './account-actions.ts';
 import { createProfile, membersPage, setApproval, setPermissions } from './service.ts';
 
-const jsonBody = <T>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
 const guarded = { 401: errors[401], 403: errors[403] };
 const memberAnswers = {
   200: json(messageAnswer),
@@ -80,13 +77,7 @@ export function memberRoutes(deps: Deps) {
         summary:
           'Approve (2) or decline (3); approval mails the claim link, declining revokes sessions; no one declines themselves (409)',
         request: { params: idParam, ...jsonBody(approvalBody) },
-        responses: {
-          200: json(messageAnswer),
-          400: errors[400],
-          404: errors[404],
-          409: errors[409],
-          ...guarded,
-        },
+        responses: memberAnswers,
       }),
       async (c) => {
         const session = sessionOf(c);
@@ -106,13 +97,7 @@ export function memberRoutes(deps: Deps) {
         summary:
           "Replaces a member's permissions; applies on their next call. Administrators keep their own admin (409)",
         request: { params: idParam, ...jsonBody(permissionsBody) },
-        responses: {
-          200: json(messageAnswer),
-          400: errors[400],
-          404: errors[404],
-          409: errors[409],
-          ...guarded,
-        },
+        responses: memberAnswers,
       }),
       async (c) => {
         await setPermissions(

@@ -13,7 +13,7 @@ import {
 import { signedIn, signInFailures, signInRequest } from '../auth/routes.ts';
 import type { Deps } from '../context.ts';
 import { route } from '../http/access.ts';
-import { errors, json, router } from '../http/openapi.ts';
+import { errors, json, jsonBody, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import { publicTenant, tenantOf } from '../http/tenant-context.ts';
 import {
@@ -27,9 +27,6 @@ import {
 import { signInWithCode } from './sign-in.ts';
 
 const guarded = { 401: errors[401], 403: errors[403] };
-const body = <T>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
 
 /** CONTRACT §11: the authenticator app, the sign-in's second step, and the administrators' rule. */
 export function mfaRoutes(deps: Deps) {
@@ -44,7 +41,7 @@ export function mfaRoutes(deps: Deps) {
         summary:
           "A sign-in's second step: the challenge with a code from the authenticator app or a recovery code; sets the session cookie",
         middleware: [publicTenant(deps)] as const,
-        request: body(signInMfaBody),
+        request: jsonBody(signInMfaBody),
         responses: { 200: json(sessionAnswer), ...signInFailures },
       }),
       async (c) => {
@@ -95,7 +92,7 @@ export function mfaRoutes(deps: Deps) {
         tag: 'Account',
         summary:
           'Turns the authenticator on with a code it shows; answers ten single-use recovery codes, shown once',
-        request: body(totpEnableBody),
+        request: jsonBody(totpEnableBody),
         responses: {
           200: json(recoveryCodesAnswer),
           400: errors[400],
@@ -117,7 +114,7 @@ export function mfaRoutes(deps: Deps) {
         tag: 'Account',
         summary:
           'Turns two-step verification off, with the password (or, without one, a sign-in in the last 5 minutes)',
-        request: body(totpDisableBody),
+        request: jsonBody(totpDisableBody),
         responses: {
           200: json(messageAnswer),
           400: errors[400],
@@ -151,7 +148,7 @@ export function mfaRoutes(deps: Deps) {
         operationId: 'updateAdminSecurity',
         tag: 'Administration',
         summary: 'Requires a second factor of every administrator, or stops requiring it; audited',
-        request: body(adminSecurity),
+        request: jsonBody(adminSecurity),
         responses: { 200: json(adminSecurity), 400: errors[400], ...guarded },
       }),
       async (c) => c.json(await saveAdminSecurity(deps, sessionOf(c), c.req.valid('json')), 200),

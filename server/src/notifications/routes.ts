@@ -6,7 +6,7 @@ import {
 } from '@kindling/contract';
 import type { Deps } from '../context.ts';
 import { route } from '../http/access.ts';
-import { errors, json, router } from '../http/openapi.ts';
+import { errors, json, jsonBody, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import { listNotifications, markRead } from './service.ts';
 
@@ -39,9 +39,7 @@ export function notificationRoutes(deps: Deps) {
         tag,
         summary:
           "Marks the caller's notifications read, `{ids}` (up to 100; others' ids are ignored) or `{all: true}`, and answers the unread count",
-        request: {
-          body: { content: { 'application/json': { schema: markReadBody } }, required: true },
-        },
+        request: jsonBody(markReadBody),
         responses: { ...signedIn, 200: json(unreadCount) },
       }),
       async (c) => c.json(await markRead(deps, sessionOf(c), c.req.valid('json')), 200),

@@ -17,7 +17,7 @@ import {
 import { signedIn, signInFailures, signInRequest } from '../auth/routes.ts';
 import type { Deps } from '../context.ts';
 import { route } from '../http/access.ts';
-import { errors, json, router } from '../http/openapi.ts';
+import { errors, json, jsonBody, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import { publicTenant, sessionTenant, tenantOf } from '../http/tenant-context.ts';
 import { relyingPartyOf } from './relying-party.ts';
@@ -34,10 +34,6 @@ import {
   signInOptions,
   signInWithPasskey,
 } from './sign-in.ts';
-
-const body = <T>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
 
 /**
  * Passkeys (WebAuthn, issue 20, decision 0045): a member adds, names and removes them on the
@@ -92,7 +88,7 @@ export function passkeyRoutes(deps: Deps) {
         tag: 'Account',
         summary:
           'Adds a passkey: its name and the browser’s attestation of the ceremony started above; audited',
-        request: body(passkeyCreateBody),
+        request: jsonBody(passkeyCreateBody),
         responses: {
           201: json(passkeyItem, 'Added'),
           400: errors[400],
@@ -114,7 +110,7 @@ export function passkeyRoutes(deps: Deps) {
         operationId: 'renamePasskey',
         tag: 'Account',
         summary: "Renames one of the member's passkeys; anyone else's is 404",
-        request: { params: idParam, ...body(passkeyRenameBody) },
+        request: { params: idParam, ...jsonBody(passkeyRenameBody) },
         responses: {
           200: json(passkeyItem),
           400: errors[400],
@@ -137,7 +133,7 @@ export function passkeyRoutes(deps: Deps) {
         tag: 'Account',
         summary:
           "Removes one of the member's passkeys, with the password (or, without one, a sign-in in the last 5 minutes); anyone else's is 404; audited",
-        request: { params: idParam, ...body(passkeyRemoveBody) },
+        request: { params: idParam, ...jsonBody(passkeyRemoveBody) },
         responses: {
           200: json(messageAnswer),
           400: errors[400],
@@ -163,7 +159,7 @@ export function passkeyRoutes(deps: Deps) {
         summary:
           'Options for navigator.credentials.get() to sign in with a passkey alone (user verification required); 30 in 5 minutes per address',
         middleware: [publicTenant(deps)] as const,
-        request: body(passkeySignInOptionsBody),
+        request: jsonBody(passkeySignInOptionsBody),
         responses: {
           200: json(passkeyOptionsAnswer),
           400: errors[400],
@@ -187,7 +183,7 @@ export function passkeyRoutes(deps: Deps) {
         summary:
           'Signs in with a passkey and no password (no second step: the passkey verified its user); sets the session cookie',
         middleware: [publicTenant(deps)] as const,
-        request: body(passkeySignInBody),
+        request: jsonBody(passkeySignInBody),
         responses: { 200: json(sessionAnswer), ...signInFailures },
       }),
       async (c) => {
@@ -212,7 +208,7 @@ export function passkeyRoutes(deps: Deps) {
         summary:
           "Options for navigator.credentials.get() answering a sign-in's second step with one of the member's passkeys",
         middleware: [publicTenant(deps)] as const,
-        request: body(mfaPasskeyOptionsBody),
+        request: jsonBody(mfaPasskeyOptionsBody),
         responses: { 200: json(passkeyOptionsAnswer), ...signInFailures, 409: errors[409] },
       }),
       async (c) => {
@@ -235,7 +231,7 @@ export function passkeyRoutes(deps: Deps) {
         summary:
           "A sign-in's second step answered with a passkey, under the code's limits; sets the session cookie",
         middleware: [publicTenant(deps)] as const,
-        request: body(signInMfaPasskeyBody),
+        request: jsonBody(signInMfaPasskeyBody),
         responses: { 200: json(sessionAnswer), ...signInFailures },
       }),
       async (c) => {

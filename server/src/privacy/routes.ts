@@ -9,7 +9,7 @@ import { deleteCookie } from 'hono/cookie';
 import { SESSION_COOKIE } from '../auth/session-middleware.ts';
 import type { Deps } from '../context.ts';
 import { route } from '../http/access.ts';
-import { errors, json, router } from '../http/openapi.ts';
+import { errors, json, jsonBody, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import { sessionTenant } from '../http/tenant-context.ts';
 import { eraseMember, eraseSelf, exportData } from './service.ts';
@@ -53,9 +53,7 @@ export function privacyRoutes(deps: Deps) {
         tag: 'Account',
         summary:
           "Erases the caller's account, given the password (a member without one: within 5 minutes of signing in); the last active administrator is 409",
-        request: {
-          body: { content: { 'application/json': { schema: erasureBody } }, required: true },
-        },
+        request: jsonBody(erasureBody),
         responses: {
           200: json(messageAnswer),
           400: errors[400],

@@ -12,7 +12,7 @@ import {
 } from '@kindling/contract';
 import type { Deps } from '../context.ts';
 import { route } from '../http/access.ts';
-import { errors, json, router } from '../http/openapi.ts';
+import { errors, json, jsonBody, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import { saveOrcid, saveProfile, uploadPhoto, viewProfile } from './service.ts';
 
@@ -45,10 +45,7 @@ export function profileRoutes(deps: Deps) {
         operationId: 'updateProfile',
         tag: 'Profiles',
         summary: 'Saves your own profile; the bio is sanitised HTML',
-        request: {
-          params: idParam,
-          body: { content: { 'application/json': { schema: profileUpdateBody } }, required: true },
-        },
+        request: { params: idParam, ...jsonBody(profileUpdateBody) },
         responses: {
           200: json(profileAnswer),
           400: errors[400],
@@ -76,10 +73,7 @@ export function profileRoutes(deps: Deps) {
         tag: 'Profiles',
         summary:
           'Sets or clears your ORCID iD (checked as ORCID checks it); a typed iD is unverified',
-        request: {
-          params: idParam,
-          body: { content: { 'application/json': { schema: orcidBody } }, required: true },
-        },
+        request: { params: idParam, ...jsonBody(orcidBody) },
         responses: {
           200: json(profileAnswer),
           400: errors[400],

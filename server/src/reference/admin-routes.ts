@@ -15,7 +15,7 @@ import {
 } from '@kindling/contract';
 import type { Deps } from '../context.ts';
 import { route } from '../http/access.ts';
-import { errors, json, router } from '../http/openapi.ts';
+import { errors, json, jsonBody, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import {
   createReference,
@@ -29,9 +29,6 @@ import {
 const roleIdParam = z.object({ id: z.coerce.number().int().positive().max(32_767) });
 const guarded = { 401: errors[401], 403: errors[403] };
 const tag = 'Reference data' as const;
-const jsonBody = <T>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
 const createRoute = (path: string, operationId: string, summary: string) =>
   route({
     access: 'admin',
@@ -79,10 +76,7 @@ const updateRoute = <T extends z.ZodType>(
     operationId,
     tag,
     summary,
-    request: {
-      params,
-      body: { content: { 'application/json': { schema: body } }, required: true },
-    },
+    request: { params, ...jsonBody(body) },
     responses: {
       200: json(messageAnswer),
       400: errors[400],

@@ -1,7 +1,7 @@
 import { tenantSettings } from '@kindling/contract';
 import type { Deps } from '../context.ts';
 import { route } from '../http/access.ts';
-import { errors, json, router } from '../http/openapi.ts';
+import { errors, json, jsonBody, router } from '../http/openapi.ts';
 import { sessionOf } from '../http/session.ts';
 import { saveSettings, settingsForAdmin } from './service.ts';
 
@@ -31,9 +31,7 @@ export function settingsRoutes(deps: Deps) {
         tag: 'Administration',
         summary:
           "Sets the tenant's time zone, an IANA name such as Europe/Berlin: digests go out at 08:00 there",
-        request: {
-          body: { content: { 'application/json': { schema: tenantSettings } }, required: true },
-        },
+        request: jsonBody(tenantSettings),
         responses: { 200: json(tenantSettings), 400: errors[400], ...guarded },
       }),
       async (c) => c.json(await saveSettings(deps, sessionOf(c), c.req.valid('json')), 200),
