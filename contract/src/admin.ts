@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { emailField } from './fields.ts';
-import { invitationMessages, LINKEDIN_PATTERN, NAME_PATTERN, SCHOLAR_PATTERN } from './identity.ts';
+import {
+  invitationMessages,
+  LINKEDIN_PATTERN,
+  nameField,
+  roleIdField,
+  SCHOLAR_PATTERN,
+} from './identity.ts';
 import { FACULTY_ROLE_ID, permissionNames } from './limits.ts';
 import { memberFilters } from './members.ts';
 import { pagination } from './query.ts';
@@ -64,27 +70,10 @@ const optionalUrl = (pattern: RegExp, message: string) =>
 /** An administrator creates a profile the person then claims (CONTRACT §3 POST /admin/users). */
 export const createProfileBody = z
   .object({
-    first_name: z
-      .string({ error: m.firstName })
-      .trim()
-      .min(1, { message: m.firstName })
-      .min(2, { message: m.firstNameShort })
-      .max(50, { message: m.firstNameShort })
-      .regex(NAME_PATTERN, { message: m.firstNameShort }),
-    last_name: z
-      .string({ error: m.lastName })
-      .trim()
-      .min(1, { message: m.lastName })
-      .min(2, { message: m.lastNameShort })
-      .max(50, { message: m.lastNameShort })
-      .regex(NAME_PATTERN, { message: m.lastNameShort }),
+    first_name: nameField(m.firstName, m.firstNameShort),
+    last_name: nameField(m.lastName, m.lastNameShort),
     email: emailField(m.email, m.emailInvalid),
-    // Role ids are smallint (CONTRACT §3: per tenant).
-    role_id: z.coerce
-      .number({ error: m.role })
-      .int({ message: m.role })
-      .min(1, { message: m.role })
-      .max(32_767, { message: m.role }),
+    role_id: roleIdField(m.role),
     school_id: optionalId,
     department_id: optionalId,
     linkedin_url: optionalUrl(LINKEDIN_PATTERN, m.linkedinInvalid),

@@ -3,7 +3,7 @@ import { emailField, messages, passwordField } from './fields.ts';
 import { FACULTY_ROLE_ID } from './limits.ts';
 
 /** SPEC §5: letters and spaces (hyphens and apostrophes too, for names like O'Neil-Smith). */
-export const NAME_PATTERN = /^[\p{L}][\p{L} '\u2019-]*$/u;
+const NAME_PATTERN = /^[\p{L}][\p{L} '\u2019-]*$/u;
 export const LINKEDIN_PATTERN =
   /^https:\/\/([a-z]{2,3}\.)?(www\.)?linkedin\.com\/in\/[A-Za-z0-9\-_%.]{2,100}\/?$/;
 export const SCHOLAR_PATTERN =
@@ -25,7 +25,7 @@ export function invitationMessages(who: 'a' | 'your') {
   };
 }
 
-const nameField = (required: string, short: string) =>
+export const nameField = (required: string, short: string) =>
   z
     .string({ error: required })
     .trim()
@@ -33,6 +33,10 @@ const nameField = (required: string, short: string) =>
     .min(2, { message: short })
     .max(50, { message: short })
     .regex(NAME_PATTERN, { message: short });
+
+// Role ids are smallint (CONTRACT §3: per tenant).
+export const roleIdField = (message: string) =>
+  z.coerce.number({ error: message }).int({ message }).min(1, { message }).max(32_767, { message });
 
 /** A form's parsed output (null for an absent Scholar URL) must validate again on the server. */
 const blankToUndefined = (value: unknown) =>
@@ -49,11 +53,7 @@ export function invitationForm(who: 'a' | 'your') {
       first_name: nameField(m.firstName, m.firstNameShort),
       last_name: nameField(m.lastName, m.lastNameShort),
       email: emailField(m.email, m.emailInvalid),
-      role_id: z.coerce
-        .number({ error: m.role })
-        .int({ message: m.role })
-        .min(1, { message: m.role })
-        .max(32_767, { message: m.role }),
+      role_id: roleIdField(m.role),
       google_scholar_url: z.preprocess(
         blankToUndefined,
         z.string().trim().regex(SCHOLAR_PATTERN, { message: m.scholarInvalid }).optional(),
