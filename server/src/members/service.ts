@@ -3,6 +3,7 @@ import { recordAudit } from '../audit/record.ts';
 import { revokeUserSessions } from '../auth/repository.ts';
 import type { Deps } from '../context.ts';
 import type { Tx } from '../db/client.ts';
+import { departments } from '../db/schema-reference.ts';
 import type { TenantRow } from '../db/system.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
@@ -10,7 +11,7 @@ import { issueClaimMail } from '../invitations/claim-tokens.ts';
 import { emailTaken, findRole, insertInvitee, inviteeRow } from '../invitations/repository.ts';
 import { INVITE_EXISTS } from '../invitations/service.ts';
 import { updateMember } from '../people/repository.ts';
-import { findDepartmentOfSchool, schoolExists } from '../reference/repository.ts';
+import { findEntry, schoolExists } from '../reference/repository.ts';
 import type { Actor } from '../session-context.ts';
 import { countMembers, findMember, listMembers, type MemberFilter } from './repository.ts';
 
@@ -54,7 +55,7 @@ async function checkPlace(tx: Tx, tenantId: number, schoolId?: number, departmen
     ]);
   }
   if (departmentId !== undefined) {
-    const department = await findDepartmentOfSchool(tx, tenantId, departmentId);
+    const department = await findEntry(tx, departments, tenantId, departmentId);
     if (!department?.isActive || (schoolId !== undefined && department.schoolId !== schoolId)) {
       const message = 'Please choose a department of the school.';
       throw badRequest(message, [{ field: 'department_id', error: message }]);

@@ -1,6 +1,6 @@
 import type { Department, Named } from '@kindling/contract';
 import { and, asc, eq, getTableName, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
 import { ideaSupports, ideas } from '../db/schema-ideas.ts';
 import { users } from '../db/schema-people.ts';
@@ -95,34 +95,33 @@ export type NamedTable =
   | typeof departments
   | typeof supportTypes
   | typeof ipStatuses;
+type EntryTable = NamedTable | typeof roles;
 
-export async function findEntry(db: Executor, table: NamedTable, tenantId: number, id: number) {
-  const [row] = await db
-    .select({ id: table.id, name: table.name, isActive: table.isActive })
-    .from(table)
-    .where(and(eq(table.tenantId, tenantId), eq(table.id, id)));
-  return row;
-}
-
-export async function updateEntry(
+/** An entry of the lists or a role, whole: what the console's edits compare a change against. */
+export async function findEntry<T extends EntryTable>(
   db: Executor,
-  table: NamedTable,
+  table: T,
   tenantId: number,
   id: number,
-  values: { name?: string; isActive?: boolean },
-) {
-  await db
-    .update(table)
-    .set(values)
+): Promise<T['$inferSelect'] | undefined> {
+  const [row] = await db
+    .select()
+    .from(table as EntryTable)
     .where(and(eq(table.tenantId, tenantId), eq(table.id, id)));
+  return row as T['$inferSelect'] | undefined;
 }
 
-export async function findRoleEntry(db: Executor, tenantId: number, id: number) {
-  const [row] = await db
-    .select({ id: roles.id, name: roles.name, icon: roles.icon })
-    .from(roles)
-    .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)));
-  return row;
+export async function updateEntry<T extends EntryTable>(
+  db: Executor,
+  table: T,
+  tenantId: number,
+  id: number,
+  values: PgUpdateSetSource<T>,
+) {
+  await db
+    .update(table as EntryTable)
+    .set(values as PgUpdateSetSource<EntryTable>)
+    .where(and(eq(table.tenantId, tenantId), eq(table.id, id)));
 }
 
 /** Role names have no unique index (roles are seeded per tenant), so the check is made here. */
@@ -138,18 +137,6 @@ export async function roleNameTaken(db: Executor, tenantId: number, id: number, 
       ),
     );
   return row !== undefined;
-}
-
-export async function updateRole(
-  db: Executor,
-  tenantId: number,
-  id: number,
-  values: { name?: string; icon?: string },
-) {
-  await db
-    .update(roles)
-    .set(values)
-    .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)));
 }
 
 /** Support types and IP statuses keep the order they were created in: it is meaningful (IP progresses). */
@@ -196,14 +183,6 @@ export function listDepartments(
       ),
     )
     .orderBy(asc(departments.name), asc(departments.id));
-}
-
-export async function findDepartmentOfSchool(db: Executor, tenantId: number, departmentId: number) {
-  const [row] = await db
-    .select({ id: departments.id, schoolId: departments.schoolId, isActive: departments.isActive })
-    .from(departments)
-    .where(and(eq(departments.tenantId, tenantId), eq(departments.id, departmentId)));
-  return row;
 }
 
 export async function schoolExists(

@@ -3,13 +3,12 @@ import { recordAudit } from '../audit/record.ts';
 import type { Deps } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { departments, ipStatuses, schools, supportTypes } from '../db/schema-reference.ts';
+import { departments, ipStatuses, roles, schools, supportTypes } from '../db/schema-reference.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import type { Actor } from '../session-context.ts';
 import {
   findEntry,
-  findRoleEntry,
   listDepartments,
   listDepartmentsInUse,
   listIpStatuses,
@@ -23,7 +22,6 @@ import {
   roleNameTaken,
   schoolExists,
   updateEntry,
-  updateRole,
 } from './repository.ts';
 
 export type ReferenceKind = 'school' | 'department' | 'support' | 'ip-status';
@@ -120,7 +118,7 @@ export async function updateRoleEntry(
 ): Promise<string> {
   const { tenantId } = actor;
   return inTenant(deps.database.db, tenantId, async (tx) => {
-    const current = await findRoleEntry(tx, tenantId, id);
+    const current = await findEntry(tx, roles, tenantId, id);
     if (!current) throw notFound('Role not found.');
     const renamed = change.name !== undefined && change.name !== current.name;
     const iconChanged = change.icon !== undefined && change.icon !== current.icon;
@@ -128,7 +126,7 @@ export async function updateRoleEntry(
     if (renamed && (await roleNameTaken(tx, tenantId, id, change.name as string))) {
       throw conflict('A role with this name already exists.');
     }
-    await updateRole(tx, tenantId, id, {
+    await updateEntry(tx, roles, tenantId, id, {
       ...(renamed ? { name: change.name } : {}),
       ...(iconChanged ? { icon: change.icon } : {}),
     });
