@@ -33,3 +33,10 @@ export const emailField = (required: string, invalid: string = messages.validEma
     .min(1, { message: required })
     .max(254, { message: invalid })
     .regex(EMAIL_PATTERN, { message: invalid });
+
+/**
+ * The password a sensitive change asks for again (mfa, passkeys, erasure). Optional: a member
+ * without one (single sign-on) proves it is them by a recent sign-in instead.
+ */
+export const confirmingPassword = (words: { password: string; passwordIncorrect: string }) =>
+  z.string({ error: words.password }).max(256, { message: words.passwordIncorrect }).optional();

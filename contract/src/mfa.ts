@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { confirmingPassword } from './fields.ts';
 import { mfaMessages, mfaMethods } from './mfaMessages.ts';
 
 /** `POST /auth/mfa/totp`: a new authenticator's secret, to type or to scan as `otpauth_url`. */
@@ -23,10 +24,7 @@ export type RecoveryCodesAnswer = z.infer<typeof recoveryCodesAnswer>;
  * and must have signed in within the last 5 minutes.
  */
 export const totpDisableBody = z.object({
-  password: z
-    .string({ error: mfaMessages.password })
-    .max(256, { message: mfaMessages.passwordIncorrect })
-    .optional(),
+  password: confirmingPassword(mfaMessages),
 });
 export type TotpDisableBody = z.infer<typeof totpDisableBody>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { confirmingPassword } from './fields.ts';
 import { mfaMessages } from './mfaMessages.ts';
 import { passkeyMessages } from './passkeyMessages.ts';
 
@@ -81,10 +82,7 @@ export type PasskeyRenameBody = z.infer<typeof passkeyRenameBody>;
 
 /** `DELETE /auth/passkeys/{id}`: the password, as turning the authenticator app off takes. */
 export const passkeyRemoveBody = z.object({
-  password: z
-    .string({ error: passkeyMessages.password })
-    .max(256, { message: passkeyMessages.passwordIncorrect })
-    .optional(),
+  password: confirmingPassword(passkeyMessages),
 });
 export type PasskeyRemoveBody = z.infer<typeof passkeyRemoveBody>;
 

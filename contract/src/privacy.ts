@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { confirmingPassword } from './fields.ts';
 import { privacyMessages } from './privacyMessages.ts';
 
 /**
@@ -6,10 +7,7 @@ import { privacyMessages } from './privacyMessages.ts';
  * have signed in through their institution within the last 5 minutes (CONTRACT §11).
  */
 export const erasureBody = z.object({
-  password: z
-    .string({ error: privacyMessages.password })
-    .max(256, { message: privacyMessages.passwordIncorrect })
-    .optional(),
+  password: confirmingPassword(privacyMessages),
 });
 export type ErasureBody = z.infer<typeof erasureBody>;
 
