@@ -4,7 +4,7 @@ import { accounts, sessions, userTokens } from '../db/schema-auth.ts';
 import { users } from '../db/schema-people.ts';
 import { departments, schools } from '../db/schema-reference.ts';
 import { consumeSecret, countAttempt } from '../db/secret-rows.ts';
-import { accountOfUser, departmentOfUser, schoolOfUser } from '../db/user-joins.ts';
+import { accountOfUser, withSchoolAndDepartment } from '../db/user-joins.ts';
 
 export type TokenPurpose = 'claim' | 'reset';
 
@@ -49,7 +49,7 @@ export async function lockForSignIn(db: Executor, tenantId: number, userId: numb
 
 /** What SPEC §3 user details are made of: the user, the account's subject, school and department. */
 export async function findUserDetails(db: Executor, tenantId: number, userId: number) {
-  const [row] = await db
+  const details = db
     .select({
       userId: users.id,
       subject: accounts.subject,
@@ -63,10 +63,10 @@ export async function findUserDetails(db: Executor, tenantId: number, userId: nu
       permissions: users.permissions,
     })
     .from(users)
-    .innerJoin(accounts, accountOfUser)
-    .leftJoin(schools, schoolOfUser)
-    .leftJoin(departments, departmentOfUser)
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+    .innerJoin(accounts, accountOfUser);
+  const [row] = await withSchoolAndDepartment(details).where(
+    and(eq(users.tenantId, tenantId), eq(users.id, userId)),
+  );
   return row;
 }
 export type UserDetailsRow = NonNullable<Awaited<ReturnType<typeof findUserDetails>>>;

@@ -12,6 +12,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import type { z } from 'zod';
 import type { DatabaseConfig } from '../config.ts';
 
 /**
@@ -336,8 +337,28 @@ export function openDatabase(config: DatabaseConfig): Promise<Database> {
   return config.kind === 'postgres' ? openPostgres(config.url) : openPglite(config.dataDir);
 }
 
-/** Rows of a raw SQL statement; both drivers answer `{ rows }`, which the shared type hides. */
-export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+/** Checks a raw statement's rows against their declared shape; see `queryRows`. */
+type RowCheck = (shape: z.ZodType, rows: unknown[]) => void;
+let rowCheck: RowCheck | undefined;
+
+/** The server tests check every shaped read's rows (test/row-shapes.ts); production never does. */
+export function checkRowsWith(check: RowCheck | undefined): void {
+  rowCheck = check;
+}
+
+/**
+ * Rows of a raw SQL statement; both drivers answer `{ rows }`, which the shared type hides. With a
+ * shape (a zod schema declared beside the statement, `z.strictObject`), the rows are typed by it,
+ * and the tests check what each engine really returns against it; requests pay nothing for it.
+ */
+export async function queryRows<S extends z.ZodType>(
+  db: Executor,
+  query: SQL,
+  shape: S,
+): Promise<z.output<S>[]>;
+export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]>;
+export async function queryRows(db: Executor, query: SQL, shape?: z.ZodType): Promise<unknown[]> {
+  const { rows } = (await db.execute(query)) as unknown as { rows: unknown[] };
+  if (shape && rowCheck) rowCheck(shape, rows);
+  return rows;
 }

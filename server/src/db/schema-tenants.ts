@@ -4,6 +4,7 @@
  * can be distributed by tenant unchanged; row-level security (see security.ts) is applied to every
  * table with a `tenant_id`. The tables of each feature are in the schema-*.ts beside this file.
  */
+import { and, type Column, eq, type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
@@ -43,6 +44,31 @@ export const tenantReference = (
   column: AnyPgColumn,
   target: TenantRowColumns,
 ) => foreignKey({ columns: [t.tenantId, column], foreignColumns: [target.tenantId, target.id] });
+
+/** A column of a raw statement, named through its table's alias: `u.role_id`. */
+type AliasedColumn = `${string}.${string}`;
+
+/**
+ * The condition that follows a `tenantReference`: `key` (the referenced row's key) equals
+ * `reference` within one tenant, `x.tenant_id = y.tenant_id and x.key = y.reference`. It takes two
+ * drizzle columns of tenant tables (for the query builder) or two aliased column names (for raw
+ * `sql` templates), and writes exactly the text a hand-written join would, so a statement's
+ * prepared name and plan stay what they were.
+ */
+export function sameTenant(key: Column, reference: Column): SQL;
+export function sameTenant(key: AliasedColumn, reference: AliasedColumn): SQL;
+export function sameTenant(key: Column | AliasedColumn, reference: Column | AliasedColumn): SQL {
+  if (typeof key === 'string' && typeof reference === 'string') {
+    const tenantOf = (column: AliasedColumn) => `${column.slice(0, column.indexOf('.'))}.tenant_id`;
+    return sql.raw(`${tenantOf(key)} = ${tenantOf(reference)} and ${key} = ${reference}`);
+  }
+  const tenantOf = (column: Column | AliasedColumn) => {
+    const tenant = (column as Column & { table: { tenantId?: Column } }).table.tenantId;
+    if (!tenant) throw new Error(`${(column as Column).name} is not a tenant table's column`);
+    return tenant;
+  };
+  return and(eq(tenantOf(key), tenantOf(reference)), eq(key as Column, reference as Column)) as SQL;
+}
 
 export const tenants = pgTable('tenants', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),

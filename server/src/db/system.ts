@@ -16,7 +16,7 @@ import { type Db, queryRows } from './client.ts';
 import { accounts } from './schema-auth.ts';
 import { users } from './schema-people.ts';
 import { identityProviders } from './schema-sso.ts';
-import { type TenantRow, tenants } from './schema-tenants.ts';
+import { sameTenant, type TenantRow, tenants } from './schema-tenants.ts';
 import { accountOfUser } from './user-joins.ts';
 
 export type { TenantRow };
@@ -66,16 +66,16 @@ export async function liveSessionByTokenHash(
           case when 'admin' = any(u.permissions)
             then coalesce((select t.require_mfa_for_admins from tenants t where t.id = s.tenant_id), false)
               and not exists (select 1 from totp_authenticators m
-                where m.tenant_id = s.tenant_id and m.user_id = s.user_id and m.enabled_at is not null)
+                where ${sameTenant('m.user_id', 's.user_id')} and m.enabled_at is not null)
               and not exists (select 1 from passkeys p
-                where p.tenant_id = s.tenant_id and p.user_id = s.user_id)
+                where ${sameTenant('p.user_id', 's.user_id')})
             else false end as "mfaSetupRequired",
           (extract(epoch from s.issued_at) * 1000)::float8 as "issuedMs",
           (extract(epoch from s.expires_at) * 1000)::float8 as "expiresMs",
           (extract(epoch from s.last_seen_at) * 1000)::float8 as "lastSeenMs"
         from sessions s
-        join users u on u.tenant_id = s.tenant_id and u.id = s.user_id
-        join accounts a on a.tenant_id = s.tenant_id and a.user_id = s.user_id
+        join users u on ${sameTenant('u.id', 's.user_id')}
+        join accounts a on ${sameTenant('a.user_id', 's.user_id')}
         where s.token_hash = ${tokenHash} and s.revoked_at is null
           and s.expires_at > ${now.toISOString()}::timestamptz and not u.is_disabled
           and u.admin_status_id = ${status.approved} and u.user_status_id = ${status.approved}`,

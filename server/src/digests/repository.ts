@@ -7,7 +7,7 @@ import {
 } from '@kindling/contract';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client.ts';
-import { type TenantRow, tenants } from '../db/schema-tenants.ts';
+import { sameTenant, type TenantRow, tenants } from '../db/schema-tenants.ts';
 
 /** One notification a digest carries, with what its mail shows of its member and idea. */
 export interface DigestItem {
@@ -54,10 +54,10 @@ export async function takeDigestItems(
     sql`with due as (
           select n.id, u.email, u.first_name, i.title
           from notifications n
-          join users u on u.tenant_id = n.tenant_id and u.id = n.recipient_id
+          join users u on ${sameTenant('u.id', 'n.recipient_id')}
           left join notification_settings s
-            on s.tenant_id = n.tenant_id and s.user_id = n.recipient_id and s.kind = n.kind
-          left join ideas i on i.tenant_id = n.tenant_id and i.id = n.idea_id
+            on ${sameTenant('s.user_id', 'n.recipient_id')} and s.kind = n.kind
+          left join ideas i on ${sameTenant('i.id', 'n.idea_id')}
           where n.tenant_id = ${tenantId} and n.read_at is null and n.mailed_at is null
             and not u.is_disabled and u.admin_status_id = ${status.approved}
             and u.user_status_id = ${status.approved}

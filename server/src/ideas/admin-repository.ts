@@ -1,6 +1,8 @@
 import { status } from '@kindling/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { type Executor, queryRows } from '../db/client.ts';
+import { sameTenant } from '../db/schema-tenants.ts';
 import { isoTime } from './idea-rows.ts';
 
 /** The console's idea filters; `'none'` asks for ideas without a value there. */
@@ -43,18 +45,19 @@ export async function countAdminIdeas(db: Executor, tenantId: number, filter: Ad
   return row?.total ?? 0;
 }
 
-export interface AdminIdeaRow {
-  id: number;
-  title: string;
-  created_at: string;
-  pi_id: number;
-  pi_name: string;
-  school_name: string | null;
-  ip_status_name: string | null;
-  cm_id: number | null;
-  cm_name: string | null;
-  follower_count: number;
-}
+const adminIdeaRow = z.strictObject({
+  id: z.number(),
+  title: z.string(),
+  created_at: z.string(),
+  pi_id: z.number(),
+  pi_name: z.string(),
+  school_name: z.string().nullable(),
+  ip_status_name: z.string().nullable(),
+  cm_id: z.number().nullable(),
+  cm_name: z.string().nullable(),
+  follower_count: z.number(),
+});
+export type AdminIdeaRow = z.output<typeof adminIdeaRow>;
 
 /** Newest first, as the feed lists them; the recent index serves the order. */
 export function adminIdeasPage(
@@ -63,7 +66,7 @@ export function adminIdeasPage(
   filter: AdminIdeaFilter,
   window: { limit: number; offset: number },
 ) {
-  return queryRows<AdminIdeaRow>(
+  return queryRows(
     db,
     sql`select i.id, i.title, ${isoTime(sql`i.created_at`)} as created_at,
           pi.id as pi_id, pi.first_name || ' ' || pi.last_name as pi_name,
@@ -72,13 +75,14 @@ export function adminIdeasPage(
           (select count(*)::int from follows f
            where f.tenant_id = ${tenantId} and f.idea_id = i.id) as follower_count
         from ideas i
-        join users pi on pi.tenant_id = i.tenant_id and pi.id = i.principal_investigator_id
-        left join schools s on s.tenant_id = i.tenant_id and s.id = i.pi_school_id
-        left join ip_statuses ip on ip.tenant_id = i.tenant_id and ip.id = i.ip_status_id
-        left join users cm on cm.tenant_id = i.tenant_id and cm.id = i.case_manager_id
+        join users pi on ${sameTenant('pi.id', 'i.principal_investigator_id')}
+        left join schools s on ${sameTenant('s.id', 'i.pi_school_id')}
+        left join ip_statuses ip on ${sameTenant('ip.id', 'i.ip_status_id')}
+        left join users cm on ${sameTenant('cm.id', 'i.case_manager_id')}
         where ${conditions(tenantId, filter)}
         order by i.created_at desc, i.id desc
         limit ${window.limit} offset ${window.offset}`,
+    adminIdeaRow,
   );
 }
 
@@ -94,7 +98,7 @@ export function caseManagerCandidates(db: Executor, tenantId: number, q: string)
     db,
     sql`select u.id, u.first_name || ' ' || u.last_name as name, u.email, r.name as role_name
         from users u
-        join roles r on r.tenant_id = u.tenant_id and r.id = u.role_id
+        join roles r on ${sameTenant('r.id', 'u.role_id')}
         where u.tenant_id = ${tenantId} and ${candidate}
           ${q ? sql`and (${name} like ${contains(q)} or lower(u.email) like ${contains(q)})` : sql``}
         order by ${name}, u.id
@@ -129,8 +133,8 @@ export async function lockIdea(db: Executor, tenantId: number, ideaId: number) {
           (select count(*)::int from follows f
            where f.tenant_id = ${tenantId} and f.idea_id = i.id) as follower_count
         from ideas i
-        join users pi on pi.tenant_id = i.tenant_id and pi.id = i.principal_investigator_id
-        left join users cm on cm.tenant_id = i.tenant_id and cm.id = i.case_manager_id
+        join users pi on ${sameTenant('pi.id', 'i.principal_investigator_id')}
+        left join users cm on ${sameTenant('cm.id', 'i.case_manager_id')}
         where i.tenant_id = ${tenantId} and i.id = ${ideaId}
         for update of i`,
   );

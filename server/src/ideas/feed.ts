@@ -2,7 +2,7 @@ import type { IdeaFilters } from '@kindling/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../db/client.ts';
 import { pageLimit } from '../db/page-limit.ts';
-import { anyId, type SummaryRow, summaryColumns, summaryJoins } from './idea-rows.ts';
+import { anyId, type SummaryRow, summaryColumns, summaryJoins, summaryRow } from './idea-rows.ts';
 import type { PageWindow, SortOrder } from './paging.ts';
 
 /**
@@ -75,7 +75,7 @@ export function ideasPage(
 ): Promise<SummaryRow[]> {
   const scan = direction(window.scan);
   const want = direction(order);
-  return queryRows<SummaryRow>(
+  return queryRows(
     db,
     sql`with page as (
           select i.id, i.created_at from ideas i
@@ -87,6 +87,7 @@ export function ideasPage(
         join ideas i on i.tenant_id = ${tenantId} and i.id = p.id
         ${summaryJoins}
         order by p.created_at ${want}, p.id ${want}`,
+    summaryRow,
   );
 }
 

@@ -1,35 +1,40 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { sameTenant } from '../db/schema-tenants.ts';
 
 /** A user summary as the database builds it (json_build_object below); the presenter picks fields. */
-export interface PersonRow {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  headline: string;
-  profile_image_url: string | null;
-  role_id: number;
-  role_icon: string;
-  role_name: string;
-  admin_status_id: number;
-  user_status_id: number;
-  school_id: number | null;
-  department_id: number | null;
-}
+const personRow = z.strictObject({
+  id: z.number(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  headline: z.string(),
+  profile_image_url: z.string().nullable(),
+  role_id: z.number(),
+  role_icon: z.string(),
+  role_name: z.string(),
+  admin_status_id: z.number(),
+  user_status_id: z.number(),
+  school_id: z.number().nullable(),
+  department_id: z.number().nullable(),
+});
+export type PersonRow = z.output<typeof personRow>;
 
-export interface SummaryRow {
-  id: number;
-  title: string;
-  introduction: string;
-  created_at: string;
-  ip_status_id: number | null;
-  support_ids: number[];
-  is_following: boolean;
-  follower_count: number;
-  comment_count: number;
-  principal_investigator: PersonRow;
-  case_manager: PersonRow | null;
-}
+/** An idea card's row: `summaryColumns`. */
+export const summaryRow = z.strictObject({
+  id: z.number(),
+  title: z.string(),
+  introduction: z.string(),
+  created_at: z.string(),
+  ip_status_id: z.number().nullable(),
+  support_ids: z.array(z.number()),
+  is_following: z.boolean(),
+  follower_count: z.number(),
+  comment_count: z.number(),
+  principal_investigator: personRow,
+  case_manager: personRow.nullable(),
+});
+export type SummaryRow = z.output<typeof summaryRow>;
 
 const person = (u: string, r: string) =>
   sql.raw(`json_build_object('id', ${u}.id, 'email', ${u}.email, 'first_name', ${u}.first_name,
@@ -65,10 +70,10 @@ export function summaryColumns(tenantId: number, viewerId: number): SQL {
 }
 
 export const summaryJoins = sql`
-  join users pi on pi.tenant_id = i.tenant_id and pi.id = i.principal_investigator_id
-  join roles pir on pir.tenant_id = pi.tenant_id and pir.id = pi.role_id
-  left join users cm on cm.tenant_id = i.tenant_id and cm.id = i.case_manager_id
-  left join roles cmr on cmr.tenant_id = cm.tenant_id and cmr.id = cm.role_id`;
+  join users pi on ${sameTenant('pi.id', 'i.principal_investigator_id')}
+  join roles pir on ${sameTenant('pir.id', 'pi.role_id')}
+  left join users cm on ${sameTenant('cm.id', 'i.case_manager_id')}
+  left join roles cmr on ${sameTenant('cmr.id', 'cm.role_id')}`;
 
 /**
  * `= any($1)` with the ids as one array parameter: an `in (...)` list would make the statement's

@@ -5,17 +5,16 @@
  */
 import type { IdeaFilters } from '@kindling/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { type Executor, queryRows } from '../db/client.ts';
 import { pageLimit } from '../db/page-limit.ts';
 import { IDEAS, matchingIdeas, type Order, rankedIdeas, searchQuery } from '../search/corpus.ts';
 import { headline } from '../search/highlights.ts';
 import { matching } from './feed.ts';
-import { type SummaryRow, summaryColumns, summaryJoins } from './idea-rows.ts';
+import { summaryColumns, summaryJoins, summaryRow } from './idea-rows.ts';
 
-export interface KeywordRow extends SummaryRow {
-  total: number;
-  excerpt: string | null;
-}
+const keywordRow = summaryRow.extend({ total: z.number(), excerpt: z.string().nullable() });
+export type KeywordRow = z.output<typeof keywordRow>;
 
 const filtered = (filters: IdeaFilters) =>
   Boolean(
@@ -72,7 +71,7 @@ export async function keywordIdeasPage(
   order: Order,
   page: { offset: number; limit: number },
 ): Promise<{ rows: KeywordRow[] }> {
-  const rows = await queryRows<KeywordRow>(
+  const rows = await queryRows(
     db,
     sql`with query as materialized (select ${searchQuery(IDEAS, filters.q)} as tsq),
         hits as materialized (${hits(tenantId, viewerId, filters, order)}),
@@ -85,6 +84,7 @@ export async function keywordIdeasPage(
         join ideas i on i.tenant_id = ${tenantId} and i.id = p.id
         ${summaryJoins}
         order by ${ordered(order, 'p')}`,
+    keywordRow,
   );
   return { rows };
 }

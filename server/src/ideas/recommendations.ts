@@ -5,9 +5,11 @@
  * while the ranking is cached), then the page's cards.
  */
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { type Executor, queryRows } from '../db/client.ts';
+import { sameTenant } from '../db/schema-tenants.ts';
 import { ideaLexicon, tooCommon } from '../search/lexicon.ts';
-import { anyId, type SummaryRow, summaryColumns, summaryJoins } from './idea-rows.ts';
+import { anyId, summaryColumns, summaryJoins, summaryRow } from './idea-rows.ts';
 import type { InterestWord, RankedIdea } from './ranking-cache.ts';
 
 /** What the ranking knows about the member. */
@@ -171,7 +173,7 @@ function score(signals: MemberSignals): SQL {
     );
     terms.push(sql`2 * coalesce((select max(fs.share) from idea_supports s
       join (values ${shares}) fs(support_id, share) on fs.support_id = s.support_id
-      where s.tenant_id = i.tenant_id and s.idea_id = i.id), 0)`);
+      where ${sameTenant('s.idea_id', 'i.id')}), 0)`);
   }
   if (signals.query) {
     const rank = sql`ts_rank(i.search_vector, ${signals.query}::tsquery)`;
@@ -204,7 +206,8 @@ export function rankedPool(
 }
 
 /** A card of the recommended feed: which of the member's lexemes its idea holds. */
-export type RecommendedRow = SummaryRow & { matched: string[] };
+const recommendedRow = summaryRow.extend({ matched: z.array(z.string()) });
+export type RecommendedRow = z.output<typeof recommendedRow>;
 
 /**
  * The cards of these ideas, in the order given, each with the lexemes of `interests` it holds;
@@ -217,7 +220,7 @@ export function ideaCards(
   ids: number[],
   interests: InterestWord[],
 ): Promise<RecommendedRow[]> {
-  return queryRows<RecommendedRow>(
+  return queryRows(
     db,
     sql`select ${summaryColumns(tenantId, viewerId)},
           array(select lx from unnest(${sql.param(interests.map((w) => w.lexeme))}::text[])
@@ -227,5 +230,6 @@ export function ideaCards(
         join ideas i on i.tenant_id = ${tenantId} and i.id = p.id
         ${summaryJoins}
         order by p.n`,
+    recommendedRow,
   );
 }

@@ -1,10 +1,11 @@
 import { status } from '@kindling/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { type Executor, queryRows } from '../db/client.ts';
 import { follows, ideaLinks, ideaPatents, ideaSupports, ideas } from '../db/schema-ideas.ts';
 import { users } from '../db/schema-people.ts';
 import { ipStatuses, supportTypes } from '../db/schema-reference.ts';
-import { anyId, isoTime, type SummaryRow, summaryColumns, summaryJoins } from './idea-rows.ts';
+import { anyId, isoTime, summaryColumns, summaryJoins, summaryRow } from './idea-rows.ts';
 
 export interface IdeaContent {
   title: string;
@@ -17,13 +18,14 @@ export interface IdeaContent {
   supportIds: number[];
 }
 
-export interface DetailRow extends SummaryRow {
-  problem: string;
-  opportunity: string;
-  updated_at: string;
-  urls: { url: string; title: string }[];
-  patents: string[];
-}
+const detailRow = summaryRow.extend({
+  problem: z.string(),
+  opportunity: z.string(),
+  updated_at: z.string(),
+  urls: z.array(z.strictObject({ url: z.string(), title: z.string() })),
+  patents: z.array(z.string()),
+});
+export type DetailRow = z.output<typeof detailRow>;
 
 export async function findIdeaDetail(
   db: Executor,
@@ -31,7 +33,7 @@ export async function findIdeaDetail(
   viewerId: number,
   ideaId: number,
 ): Promise<DetailRow | undefined> {
-  const [row] = await queryRows<DetailRow>(
+  const [row] = await queryRows(
     db,
     sql`select ${summaryColumns(tenantId, viewerId)},
           i.problem, i.opportunity, ${isoTime(sql`i.updated_at`)} as updated_at,
@@ -43,6 +45,7 @@ export async function findIdeaDetail(
                 where p.tenant_id = ${tenantId} and p.idea_id = i.id order by p.position) as patents
         from ideas i ${summaryJoins}
         where i.tenant_id = ${tenantId} and i.id = ${ideaId}`,
+    detailRow,
   );
   return row;
 }

@@ -1,35 +1,47 @@
-import type { InterestAnswer, InterestKind, InterestStatus } from '@kindling/contract';
+import {
+  type InterestAnswer,
+  type InterestKind,
+  type InterestStatus,
+  interestKinds,
+  interestStatuses,
+} from '@kindling/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { type Executor, queryRows } from '../db/client.ts';
 import { interestRequests } from '../db/schema-discussion.ts';
+import { sameTenant } from '../db/schema-tenants.ts';
 import { isoTime } from '../ideas/idea-rows.ts';
 
-export interface RequestColumns {
-  id: number;
-  kind: InterestKind;
-  message: string;
-  status: InterestStatus;
-  created_at: string;
-  first_answered_at: string | null;
-  waited_seconds: number;
-  reason: string | null;
-}
+/** A request's row: `columns` below. */
+const requestRow = z.strictObject({
+  id: z.number(),
+  kind: z.enum(interestKinds),
+  message: z.string(),
+  status: z.enum(interestStatuses),
+  created_at: z.string(),
+  first_answered_at: z.string().nullable(),
+  waited_seconds: z.number(),
+  reason: z.string().nullable(),
+});
+export type RequestColumns = z.output<typeof requestRow>;
 
-export interface IdeaRequestRow extends RequestColumns {
-  requester: {
-    id: number;
-    first_name: string;
-    last_name: string;
-    profile_image_url: string | null;
-    role_name: string;
-    email: string;
-    headline: string;
-  };
-}
+const ideaRequestRow = requestRow.extend({
+  requester: z.strictObject({
+    id: z.number(),
+    first_name: z.string(),
+    last_name: z.string(),
+    profile_image_url: z.string().nullable(),
+    role_name: z.string(),
+    email: z.string(),
+    headline: z.string(),
+  }),
+});
+export type IdeaRequestRow = z.output<typeof ideaRequestRow>;
 
-export interface MyRequestRow extends RequestColumns {
-  idea: { id: number; title: string };
-}
+const myRequestRow = requestRow.extend({
+  idea: z.strictObject({ id: z.number(), title: z.string() }),
+});
+export type MyRequestRow = z.output<typeof myRequestRow>;
 
 /** The request's columns for `r`; how long it waited is counted to its first answer, else `now`. */
 const columns = (now: Date) => sql`r.id, r.kind, r.message, r.status,
@@ -77,17 +89,18 @@ export function ideaRequests(
   ideaId: number,
   now: Date,
 ): Promise<IdeaRequestRow[]> {
-  return queryRows<IdeaRequestRow>(
+  return queryRows(
     db,
     sql`select ${columns(now)},
           json_build_object('id', u.id, 'first_name', u.first_name, 'last_name', u.last_name,
             'profile_image_url', u.profile_image_url, 'role_name', ro.name, 'email', u.email,
             'headline', u.headline) as requester
         from interest_requests r
-        join users u on u.tenant_id = r.tenant_id and u.id = r.requester_id
-        join roles ro on ro.tenant_id = u.tenant_id and ro.id = u.role_id
+        join users u on ${sameTenant('u.id', 'r.requester_id')}
+        join roles ro on ${sameTenant('ro.id', 'u.role_id')}
         where r.tenant_id = ${tenantId} and r.idea_id = ${ideaId}
         order by r.created_at desc, r.id desc`,
+    ideaRequestRow,
   );
 }
 
@@ -98,13 +111,14 @@ export function memberRequests(
   requesterId: number,
   now: Date,
 ): Promise<MyRequestRow[]> {
-  return queryRows<MyRequestRow>(
+  return queryRows(
     db,
     sql`select ${columns(now)}, json_build_object('id', i.id, 'title', i.title) as idea
         from interest_requests r
-        join ideas i on i.tenant_id = r.tenant_id and i.id = r.idea_id
+        join ideas i on ${sameTenant('i.id', 'r.idea_id')}
         where r.tenant_id = ${tenantId} and r.requester_id = ${requesterId}
         order by r.created_at desc, r.id desc`,
+    myRequestRow,
   );
 }
 
@@ -126,8 +140,8 @@ export async function findRequest(db: Executor, tenantId: number, requestId: num
           i.principal_investigator_id, i.case_manager_id,
           u.first_name || ' ' || u.last_name as requester_name
         from interest_requests r
-        join ideas i on i.tenant_id = r.tenant_id and i.id = r.idea_id
-        join users u on u.tenant_id = r.tenant_id and u.id = r.requester_id
+        join ideas i on ${sameTenant('i.id', 'r.idea_id')}
+        join users u on ${sameTenant('u.id', 'r.requester_id')}
         where r.tenant_id = ${tenantId} and r.id = ${requestId}
         for update of r`,
   );

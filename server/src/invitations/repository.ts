@@ -4,7 +4,7 @@ import type { Executor } from '../db/client.ts';
 import { accounts } from '../db/schema-auth.ts';
 import { users } from '../db/schema-people.ts';
 import { departments, roles, schools } from '../db/schema-reference.ts';
-import { accountOfUser, departmentOfUser, schoolOfUser } from '../db/user-joins.ts';
+import { accountOfUser, withSchoolAndDepartment } from '../db/user-joins.ts';
 
 export async function emailTaken(db: Executor, tenantId: number, email: string): Promise<boolean> {
   const [row] = await db
@@ -58,7 +58,7 @@ export async function insertInvitee(db: Executor, values: typeof users.$inferIns
 
 /** SPEC §3's invited user record, with the account's subject when the password is set. */
 export async function findInvitedRecord(db: Executor, tenantId: number, userId: number) {
-  const [row] = await db
+  const record = db
     .select({
       id: users.id,
       tenant_id: users.tenantId,
@@ -75,10 +75,10 @@ export async function findInvitedRecord(db: Executor, tenantId: number, userId: 
       permissions: users.permissions,
     })
     .from(users)
-    .leftJoin(accounts, accountOfUser)
-    .leftJoin(schools, schoolOfUser)
-    .leftJoin(departments, departmentOfUser)
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+    .leftJoin(accounts, accountOfUser);
+  const [row] = await withSchoolAndDepartment(record).where(
+    and(eq(users.tenantId, tenantId), eq(users.id, userId)),
+  );
   return row;
 }
 

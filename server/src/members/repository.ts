@@ -6,7 +6,8 @@ import { containsPattern } from '../db/like.ts';
 import { accounts } from '../db/schema-auth.ts';
 import { users } from '../db/schema-people.ts';
 import { departments, roles, schools } from '../db/schema-reference.ts';
-import { accountOfUser, departmentOfUser, roleOfUser, schoolOfUser } from '../db/user-joins.ts';
+import { sameTenant } from '../db/schema-tenants.ts';
+import { accountOfUser, withMemberPlace } from '../db/user-joins.ts';
 
 const inviter = alias(users, 'inviter');
 
@@ -20,7 +21,7 @@ export interface MemberFilter {
   departmentId?: number | undefined;
 }
 
-const hasAccount = sql`exists (select 1 from ${accounts} where ${accounts.tenantId} = ${users.tenantId} and ${accounts.userId} = ${users.id})`;
+const hasAccount = sql`exists (select 1 from ${accounts} where ${accountOfUser})`;
 
 /** A standing as SQL; every one but `disabled` leaves disabled members out (contract/members.ts). */
 export function standing(value: MemberStanding): SQL {
@@ -79,7 +80,7 @@ export function listMembers(
   tenantId: number,
   filter: MemberFilter & { limit: number; offset: number },
 ) {
-  return db
+  const members = db
     .select({
       id: users.id,
       first_name: users.firstName,
@@ -101,12 +102,10 @@ export function listMembers(
       invited_by_name: sql<string | null>`${inviter.firstName} || ' ' || ${inviter.lastName}`,
       created_at: users.createdAt,
     })
-    .from(users)
-    .innerJoin(roles, roleOfUser)
-    .leftJoin(schools, schoolOfUser)
-    .leftJoin(departments, departmentOfUser)
+    .from(users);
+  return withMemberPlace(members)
     .leftJoin(accounts, accountOfUser)
-    .leftJoin(inviter, and(eq(inviter.tenantId, users.tenantId), eq(inviter.id, users.invitedById)))
+    .leftJoin(inviter, sameTenant(inviter.id, users.invitedById))
     .where(memberFilter(tenantId, filter))
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(filter.limit)

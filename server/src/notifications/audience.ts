@@ -1,6 +1,7 @@
 import { status } from '@kindling/contract';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../db/client.ts';
+import { sameTenant } from '../db/schema-tenants.ts';
 
 /** The members' display names, by id (a notification's text names its actor). */
 export async function memberName(db: Executor, tenantId: number, userId: number) {
@@ -26,7 +27,7 @@ export async function ideaAudience(db: Executor, tenantId: number, ideaId: numbe
     db,
     sql`select i.title, i.principal_investigator_id, i.case_manager_id,
           array(select f.user_id from follows f
-                where f.tenant_id = i.tenant_id and f.idea_id = i.id order by f.user_id)
+                where ${sameTenant('f.idea_id', 'i.id')} order by f.user_id)
             as follower_ids
         from ideas i
         where i.tenant_id = ${tenantId} and i.id = ${ideaId}`,

@@ -1,20 +1,40 @@
-import type { NotificationKind } from '@kindling/contract';
+import { notificationKinds } from '@kindling/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { type Executor, queryRows } from '../db/client.ts';
 import { pageLimit } from '../db/page-limit.ts';
 import { notificationTallies } from '../db/schema-notifications.ts';
 import { isoTime } from '../ideas/idea-rows.ts';
 import type { PageWindow } from '../ideas/paging.ts';
 
-export interface NotificationRow {
-  id: number;
-  kind: NotificationKind;
-  created_at: string;
-  read_at: string | null;
-  text: string;
-  link: string;
-  actor: { id: number; first_name: string; last_name: string } | null;
-}
+const notificationRow = z.strictObject({
+  id: z.number(),
+  kind: z.enum(notificationKinds),
+  created_at: z.string(),
+  read_at: z.string().nullable(),
+  text: z.string(),
+  link: z.string(),
+  actor: z
+    .strictObject({ id: z.number(), first_name: z.string(), last_name: z.string() })
+    .nullable(),
+});
+export type NotificationRow = z.output<typeof notificationRow>;
+
+/** The first page's rows carry the tally; an empty page is one row of counts and nulls. */
+const tallies = { unread_count: z.number(), total_count: z.number() };
+const firstPageRow = z.union([
+  notificationRow.extend(tallies),
+  z.strictObject({
+    ...tallies,
+    id: z.null(),
+    kind: z.null(),
+    created_at: z.null(),
+    read_at: z.null(),
+    text: z.null(),
+    link: z.null(),
+    actor: z.null(),
+  }),
+]);
 
 /** Only what is unread, when asked: the page is then found on notifications_unread_idx. */
 const unreadOnly = (unread: boolean) => (unread ? sql`and read_at is null` : sql``);
@@ -84,10 +104,11 @@ export function notificationsPage(
     window.offset,
     window.limit,
   );
-  return queryRows<NotificationRow>(
+  return queryRows(
     db,
     sql`select id, kind, created_at, read_at, text, link, actor from (${pageRows(tenantId, ids)}) r
         order by at desc, id desc`,
+    notificationRow,
   );
 }
 
@@ -104,9 +125,7 @@ export async function firstNotificationsPage(
   size: number,
 ): Promise<{ unread: number; total: number; rows: NotificationRow[] }> {
   const ids = windowIds(tenantId, recipientId, unread, sql.raw('desc'), 0, size);
-  const rows = await queryRows<
-    Omit<NotificationRow, 'id'> & { id: number | null; unread_count: number; total_count: number }
-  >(
+  const rows = await queryRows(
     db,
     sql`select coalesce(t.unread, 0)::int as unread_count, coalesce(t.total, 0)::int as total_count,
           r.id, r.kind, r.created_at, r.read_at, r.text, r.link, r.actor
@@ -115,13 +134,14 @@ export async function firstNotificationsPage(
           on t.tenant_id = ${tenantId} and t.user_id = ${recipientId}
         left join lateral (${pageRows(tenantId, ids)}) r on true
         order by r.at desc, r.id desc`,
+    firstPageRow,
   );
   const first = rows[0];
   return {
     unread: first?.unread_count ?? 0,
     total: first?.total_count ?? 0,
-    rows: rows.flatMap(({ unread_count: _u, total_count: _t, id, ...row }) =>
-      id === null ? [] : [{ id, ...row }],
+    rows: rows.flatMap(({ unread_count: _u, total_count: _t, ...row }) =>
+      row.id === null ? [] : [row],
     ),
   };
 }

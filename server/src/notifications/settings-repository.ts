@@ -8,6 +8,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { notificationSettings } from '../db/schema-notifications.ts';
 import { users } from '../db/schema-people.ts';
+import { sameTenant } from '../db/schema-tenants.ts';
 
 export type MailSettings = Record<NotificationKind, MailFrequency>;
 
@@ -84,11 +85,7 @@ export async function immediateRecipients(
     .from(users)
     .leftJoin(
       notificationSettings,
-      and(
-        eq(notificationSettings.tenantId, users.tenantId),
-        eq(notificationSettings.userId, users.id),
-        eq(notificationSettings.kind, kind),
-      ),
+      and(sameTenant(notificationSettings.userId, users.id), eq(notificationSettings.kind, kind)),
     )
     .where(
       and(

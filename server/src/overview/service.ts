@@ -6,6 +6,7 @@ import { follows, ideas } from '../db/schema-ideas.ts';
 import { users } from '../db/schema-people.ts';
 import { roles } from '../db/schema-reference.ts';
 import { inTenant } from '../db/tenant-scope.ts';
+import { roleOfUser } from '../db/user-joins.ts';
 import { interestFigures } from '../interest/repository.ts';
 import { standing } from '../members/repository.ts';
 
@@ -42,10 +43,7 @@ function activeByRole(db: Executor, tenantId: number) {
   return db
     .select({ role_id: roles.id, role_name: roles.name, count: count(users.id) })
     .from(roles)
-    .leftJoin(
-      users,
-      and(eq(users.tenantId, roles.tenantId), eq(users.roleId, roles.id), standing('active')),
-    )
+    .leftJoin(users, and(roleOfUser, standing('active')))
     .where(eq(roles.tenantId, tenantId))
     .groupBy(roles.id, roles.name)
     .orderBy(asc(roles.id));

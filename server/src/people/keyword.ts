@@ -4,16 +4,35 @@
  */
 import type { PeopleFilter } from '@kindling/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { type Executor, queryRows } from '../db/client.ts';
 import { pageLimit } from '../db/page-limit.ts';
+import { memberColumnsSql, memberPlaceJoins } from '../db/user-joins.ts';
 import { matchingPeople, type Order, PEOPLE, rankedPeople, searchQuery } from '../search/corpus.ts';
 import { bioText, headline } from '../search/highlights.ts';
-import type { PersonRow } from './repository.ts';
+import { personCard } from './repository.ts';
 
-export interface KeywordPersonRow extends PersonRow {
-  total: number;
-  excerpt: string | null;
-}
+/** A person card as raw reads select it (`cardColumns`): listPeople's row, checked by the tests. */
+export const personCardRow = z.strictObject({
+  id: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  headline: z.string(),
+  roleId: z.number(),
+  roleName: z.string(),
+  roleIcon: z.string(),
+  schoolId: z.number().nullable(),
+  schoolName: z.string().nullable(),
+  departmentId: z.number().nullable(),
+  departmentName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  experience: z.unknown(),
+});
+
+const keywordPersonRow = personCardRow.extend({
+  total: z.number(),
+  excerpt: z.string().nullable(),
+});
 
 const ids = (values: number[]) => sql`= any(${sql.param(values)}::int[])`;
 
@@ -62,16 +81,8 @@ const profileText = sql`concat_ws(' … ', u.headline, s.name, d.name, ${bioText
   public.search_section_text(u.publications, '{title,authors,venue}'),
   public.search_section_text(u.grants, '{organization,grant_number,title,description}'))`;
 
-/** The person-card columns of people/repository.ts listPeople, for the member aliased `u`. */
-export const cardColumns = sql`u.id, u.first_name as "firstName", u.last_name as "lastName",
-  u.headline, u.role_id as "roleId", r.name as "roleName", r.icon as "roleIcon",
-  u.school_id as "schoolId", s.name as "schoolName", u.department_id as "departmentId",
-  d.name as "departmentName", u.profile_image_url as "profileImageUrl", u.experience`;
-
-export const cardJoins = sql`
-  join roles r on r.tenant_id = u.tenant_id and r.id = u.role_id
-  left join schools s on s.tenant_id = u.tenant_id and s.id = u.school_id
-  left join departments d on d.tenant_id = u.tenant_id and d.id = u.department_id`;
+/** The person card of people/repository.ts listPeople, for the member aliased `u`. */
+export const cardColumns = memberColumnsSql(personCard);
 
 export function keywordPeoplePage(
   db: Executor,
@@ -79,8 +90,8 @@ export function keywordPeoplePage(
   filter: PeopleFilter & { q: string },
   order: Order,
   page: { offset: number; limit: number },
-): Promise<KeywordPersonRow[]> {
-  return queryRows<KeywordPersonRow>(
+) {
+  return queryRows(
     db,
     sql`with query as materialized (select ${searchQuery(PEOPLE, filter.q)} as tsq),
         hits as materialized (${hits(tenantId, filter, order)}),
@@ -91,8 +102,9 @@ export function keywordPeoplePage(
           ${headline(profileText, sql`(select tsq from query)`)} as excerpt
         from page p
         join users u on u.tenant_id = ${tenantId} and u.id = p.id
-        ${cardJoins}
+        ${memberPlaceJoins}
         order by ${ordered(order, 'p')}`,
+    keywordPersonRow,
   );
 }
 

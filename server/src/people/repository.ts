@@ -3,8 +3,7 @@ import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { builderPageLimit } from '../db/page-limit.ts';
 import { memberTallies, users } from '../db/schema-people.ts';
-import { departments, roles, schools } from '../db/schema-reference.ts';
-import { departmentOfUser, roleOfUser, schoolOfUser } from '../db/user-joins.ts';
+import { memberPlace, withMemberPlace } from '../db/user-joins.ts';
 
 /** The directory's order: the expression of users_directory_idx, so pages are read off the index. */
 const directoryName = sql`lower(${users.firstName} || ' ' || ${users.lastName})`;
@@ -23,6 +22,17 @@ function activeMembers(tenantId: number, filter: PeopleFilter, extra?: SQL): SQL
     extra,
   );
 }
+
+/** A person card: the member's name, headline, photo and experience, and their place. */
+export const personCard = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  headline: users.headline,
+  ...memberPlace,
+  profileImageUrl: users.profileImageUrl,
+  experience: users.experience,
+};
 
 /**
  * One page of the directory. The page's ids are found first, off users_directory_idx alone, and only
@@ -44,28 +54,12 @@ export function listPeople(
     .limit(builderPageLimit(page.limit))
     .offset(page.offset)
     .as('page');
-  return db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      headline: users.headline,
-      roleId: users.roleId,
-      roleName: roles.name,
-      roleIcon: roles.icon,
-      schoolId: users.schoolId,
-      schoolName: schools.name,
-      departmentId: users.departmentId,
-      departmentName: departments.name,
-      profileImageUrl: users.profileImageUrl,
-      experience: users.experience,
-    })
-    .from(ids)
-    .innerJoin(users, and(eq(users.tenantId, tenantId), eq(users.id, ids.id)))
-    .innerJoin(roles, roleOfUser)
-    .leftJoin(schools, schoolOfUser)
-    .leftJoin(departments, departmentOfUser)
-    .orderBy(direction(directoryName), direction(users.id));
+  return withMemberPlace(
+    db
+      .select(personCard)
+      .from(ids)
+      .innerJoin(users, and(eq(users.tenantId, tenantId), eq(users.id, ids.id))),
+  ).orderBy(direction(directoryName), direction(users.id));
 }
 export type PersonRow = Awaited<ReturnType<typeof listPeople>>[number];
 

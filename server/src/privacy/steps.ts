@@ -5,6 +5,7 @@
 import { privacyMessages } from '@kindling/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/client.ts';
+import { sameTenant } from '../db/schema-tenants.ts';
 import { deleteOwn, type Erase, type Export, mentionsSubject, withoutSubject } from './rows.ts';
 
 const FORMER = privacyMessages.formerMember;
@@ -16,8 +17,8 @@ const [FORMER_FIRST, FORMER_LAST] = [
 /** `sso_requests`: see its entry in inventory.ts. */
 export const deleteTestSignIns: Erase = async (tx, who) => {
   await tx.execute(sql`delete from sso_requests r using sessions s
-    where r.tenant_id = ${who.tenantId} and s.tenant_id = r.tenant_id
-      and s.id = r.test_session_id and s.user_id = ${who.userId}`);
+    where r.tenant_id = ${who.tenantId} and ${sameTenant('s.id', 'r.test_session_id')}
+      and s.user_id = ${who.userId}`);
   return undefined;
 };
 
@@ -31,10 +32,10 @@ export const exportIdeas: Export['read'] = async (tx, who) => {
             i.title, i.introduction, i.problem, i.opportunity, i.created_at, i.updated_at,
             coalesce((select json_agg(json_build_object('url', l.url, 'title', l.title)
                         order by l.position)
-                      from idea_links l where l.tenant_id = i.tenant_id and l.idea_id = i.id),
+                      from idea_links l where ${sameTenant('l.idea_id', 'i.id')}),
                      '[]'::json) as links,
             coalesce((select json_agg(p.number order by p.position) from idea_patents p
-                      where p.tenant_id = i.tenant_id and p.idea_id = i.id), '[]'::json)
+                      where ${sameTenant('p.idea_id', 'i.id')}), '[]'::json)
               as patent_numbers
           from ideas i
           where i.tenant_id = ${who.tenantId}

@@ -2,28 +2,22 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { ideas } from '../db/schema-ideas.ts';
 import { users } from '../db/schema-people.ts';
-import { departments, roles, schools } from '../db/schema-reference.ts';
-import { departmentOfUser, roleOfUser, schoolOfUser } from '../db/user-joins.ts';
+import { departments, schools } from '../db/schema-reference.ts';
+import { memberPlace, withMemberPlace } from '../db/user-joins.ts';
 
 /** How many of a member's own ideas the profile lists; the rest are paged by GET /users/{id}/ideas. */
 const PROFILE_IDEAS = 100;
 
 /** One row holds the whole profile: sections are JSON on the user row (docs/decisions/0004). */
 export async function findProfileRow(db: Executor, tenantId: number, userId: number) {
-  const [row] = await db
+  const profile = db
     .select({
       id: users.id,
       tenantId: users.tenantId,
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
-      roleId: users.roleId,
-      roleName: roles.name,
-      roleIcon: roles.icon,
-      schoolId: users.schoolId,
-      schoolName: schools.name,
-      departmentId: users.departmentId,
-      departmentName: departments.name,
+      ...memberPlace,
       headline: users.headline,
       location: users.location,
       bio: users.bio,
@@ -44,10 +38,8 @@ export async function findProfileRow(db: Executor, tenantId: number, userId: num
       orcid: users.orcid,
       orcidVerified: users.orcidVerified,
     })
-    .from(users)
-    .innerJoin(roles, roleOfUser)
-    .leftJoin(schools, schoolOfUser)
-    .leftJoin(departments, departmentOfUser)
+    .from(users);
+  const [row] = await withMemberPlace(profile)
     // An erased member has no profile to show (CONTRACT §11), to themselves or administrators.
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId), isNull(users.erasedAt)));
   return row;

@@ -4,10 +4,11 @@
  * the idea's terms, then the ranked matches with their cards.
  */
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { type Executor, queryRows } from '../db/client.ts';
-import { type SummaryRow, summaryColumns, summaryJoins } from '../ideas/idea-rows.ts';
-import { cardColumns, cardJoins } from '../people/keyword.ts';
-import type { PersonRow } from '../people/repository.ts';
+import { memberPlaceJoins } from '../db/user-joins.ts';
+import { type SummaryRow, summaryColumns, summaryJoins, summaryRow } from '../ideas/idea-rows.ts';
+import { cardColumns, personCardRow } from '../people/keyword.ts';
 import { matchingIdeas, matchingPeople } from './corpus.ts';
 import { tooCommon } from './lexicon.ts';
 
@@ -74,7 +75,8 @@ const matchedTerms = (terms: IdeaTerms, doc: SQL) =>
   sql`array(select lx from unnest(${lexemesOf(terms)}::text[]) lx
             where ${doc} @@ ('''' || lx || '''')::tsquery)`;
 
-export type ExpertRow = PersonRow & { matched: string[] };
+const expertRow = personCardRow.extend({ matched: z.array(z.string()) });
+export type ExpertRow = z.output<typeof expertRow>;
 
 /** Active members best matching the terms, never the idea's principal investigator or case manager. */
 export function expertsFor(
@@ -83,7 +85,7 @@ export function expertsFor(
   terms: IdeaTerms & { query: string },
   limit: number,
 ): Promise<ExpertRow[]> {
-  return queryRows<ExpertRow>(
+  return queryRows(
     db,
     sql`with found as (
           select s.id, s.rank from ${matchingPeople(sql`${terms.query}::tsquery`, true, POOL)} s
@@ -93,8 +95,9 @@ export function expertsFor(
         select ${cardColumns}, ${matchedTerms(terms, sql`u.search_doc`)} as matched
         from found f
         join users u on u.tenant_id = ${tenantId} and u.id = f.id
-        ${cardJoins}
+        ${memberPlaceJoins}
         order by f.rank desc, f.id`,
+    expertRow,
   );
 }
 
@@ -107,7 +110,7 @@ export function similarTo(
   query: string,
   limit: number,
 ): Promise<SummaryRow[]> {
-  return queryRows<SummaryRow>(
+  return queryRows(
     db,
     sql`with found as (
           select s.id, s.rank from ${matchingIdeas(sql`${query}::tsquery`, true, POOL)} s
@@ -118,5 +121,6 @@ export function similarTo(
         join ideas i on i.tenant_id = ${tenantId} and i.id = f.id
         ${summaryJoins}
         order by f.rank desc, f.id`,
+    summaryRow,
   );
 }

@@ -3,6 +3,7 @@ import type { Executor } from '../db/client.ts';
 import { accounts, sessions } from '../db/schema-auth.ts';
 import { users } from '../db/schema-people.ts';
 import { identityProviders, ssoAssertions, ssoRequests, userIdentities } from '../db/schema-sso.ts';
+import { sameTenant } from '../db/schema-tenants.ts';
 import { accountOfUser } from '../db/user-joins.ts';
 
 /** The user a provider's stable identifier was linked to, if any. */
@@ -79,13 +80,7 @@ export async function linkedProviderName(db: Executor, tenantId: number, userId:
   const [row] = await db
     .select({ name: identityProviders.name })
     .from(userIdentities)
-    .innerJoin(
-      identityProviders,
-      and(
-        eq(identityProviders.tenantId, userIdentities.tenantId),
-        eq(identityProviders.id, userIdentities.providerId),
-      ),
-    )
+    .innerJoin(identityProviders, sameTenant(identityProviders.id, userIdentities.providerId))
     .where(and(eq(userIdentities.tenantId, tenantId), eq(userIdentities.userId, userId)))
     .orderBy(desc(sql`coalesce(${userIdentities.lastSignInAt}, ${userIdentities.createdAt})`))
     .limit(1);
