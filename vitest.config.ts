@@ -15,7 +15,7 @@ const serverProject = (name: string, env: Record<string, string>, isolated: bool
     include: isolated ? MOCKING : ['src/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: isolated ? [] : ['test/faults/**', ...MOCKING],
     globalSetup: ['./test/global-setup.ts'],
-    // Raw reads' rows are checked against their declared shapes, on each engine (decision 0047).
+    // Raw reads' rows are checked against their declared shapes, on each engine (decision 0049).
     setupFiles: ['./test/row-shapes.ts'],
     env,
     // Each worker imports the server once for all its files instead of once per file: importing
