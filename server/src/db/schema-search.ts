@@ -1,6 +1,6 @@
 /** Keyword search's own table (server/src/search); the documents it matches are on their rows. */
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { tenantId } from './schema-tenants.ts';
 
 /**
@@ -31,4 +31,24 @@ export const searchLexemes = pgTable(
       sql`(reverse(${t.lexeme}) COLLATE "C")`,
     ),
   ],
+);
+
+/**
+ * Which documents hold which lexeme (kind 1 ideas, 2 active members), one row per document and
+ * lexeme, kept by triggers from `search_doc` (migration 0025, decision 0047): the keyword lists
+ * count and pick their candidates from this key alone (index-only reads), where the GIN index had
+ * to visit each match's row. `heading` says the lexeme is in the document's heading (an idea's
+ * title; a member's name or headline), the stored weight that chooses the candidates ranked.
+ */
+export const searchPostings = pgTable(
+  'search_postings',
+  {
+    tenantId: tenantId(),
+    kind: smallint('kind').notNull(),
+    /** In the "C" collation, as search_lexemes. */
+    lexeme: text('lexeme').notNull(),
+    docId: integer('doc_id').notNull(),
+    heading: boolean('heading').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.kind, t.lexeme, t.docId, t.heading] })],
 );

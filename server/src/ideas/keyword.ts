@@ -7,8 +7,14 @@ import type { IdeaFilters } from '@kindling/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Executor, queryRows } from '../db/client.ts';
-import { pageLimit } from '../db/page-limit.ts';
-import { IDEAS, matchingIdeas, type Order, rankedIdeas, searchQuery } from '../search/corpus.ts';
+import {
+  IDEAS,
+  matchingIdeas,
+  type Order,
+  pageOfMatches,
+  rankedIdeas,
+  searchQuery,
+} from '../search/corpus.ts';
 import { headline } from '../search/highlights.ts';
 import { matching } from './feed.ts';
 import { summaryColumns, summaryJoins, summaryRow } from './idea-rows.ts';
@@ -25,6 +31,13 @@ const filtered = (filters: IdeaFilters) =>
       filters.idea_owner_id,
   );
 
+const ordered = (order: Order, alias: string) =>
+  sql.raw(
+    order === 'relevance'
+      ? `${alias}.rank desc, ${alias}.id`
+      : `${alias}.created_at ${order}, ${alias}.id ${order}`,
+  );
+
 /**
  * The matches as (id, rank, created_at), with the other filters applied; ranks only for relevance
  * order, and the idea's row only when a filter or the date order needs it.
@@ -37,9 +50,9 @@ function hits(
 ): SQL {
   const found =
     order === 'relevance'
-      ? rankedIdeas(sql`(select tsq from query)`)
+      ? rankedIdeas(sql`(select tsq from query)`, null)
       : matchingIdeas(sql`(select tsq from query)`, false);
-  if (!filtered(filters) && (order === 'relevance' || order === 'none')) {
+  if (!filtered(filters) && order === 'none') {
     return sql`select s.id, s.rank, null::timestamptz as created_at from ${found} s`;
   }
   return sql`select s.id, s.rank, i.created_at from ${found} s
@@ -47,12 +60,21 @@ function hits(
     where ${matching(tenantId, viewerId, filters)}`;
 }
 
-const ordered = (order: Order, alias: string) =>
-  sql.raw(
-    order === 'relevance'
-      ? `${alias}.rank desc, ${alias}.id`
-      : `${alias}.created_at ${order}, ${alias}.id ${order}`,
-  );
+/** The page's matches and the number of all matches (search/corpus.ts pageOfMatches). */
+function pageOf(
+  tenantId: number,
+  viewerId: number,
+  filters: IdeaFilters,
+  order: Order,
+  page: { offset: number; limit: number },
+): SQL {
+  return order === 'relevance' && !filtered(filters)
+    ? pageOfMatches({ ranked: rankedIdeas(sql`(select tsq from query)`, page) }, page)
+    : pageOfMatches(
+        { hits: hits(tenantId, viewerId, filters, order), order: ordered(order, 'h') },
+        page,
+      );
+}
 
 /** What an idea's excerpts are cut from: its text, link titles, patents and leader's name. */
 const ideaText = (tenantId: number) => sql`concat_ws(' … ', i.title, i.introduction, i.problem,
@@ -74,11 +96,8 @@ export async function keywordIdeasPage(
   const rows = await queryRows(
     db,
     sql`with query as materialized (select ${searchQuery(IDEAS, filters.q)} as tsq),
-        hits as materialized (${hits(tenantId, viewerId, filters, order)}),
-        page as (select * from hits h order by ${ordered(order, 'h')}
-                 offset ${page.offset} limit ${pageLimit(page.limit)})
-        select ${summaryColumns(tenantId, viewerId)},
-          (select count(*)::int from hits) as total,
+        page as materialized (${pageOf(tenantId, viewerId, filters, order, page)})
+        select ${summaryColumns(tenantId, viewerId)}, p.total,
           ${headline(ideaText(tenantId), sql`(select tsq from query)`)} as excerpt
         from page p
         join ideas i on i.tenant_id = ${tenantId} and i.id = p.id

@@ -6,9 +6,15 @@ import type { PeopleFilter } from '@kindling/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Executor, queryRows } from '../db/client.ts';
-import { pageLimit } from '../db/page-limit.ts';
 import { memberColumnsSql, memberPlaceJoins } from '../db/user-joins.ts';
-import { matchingPeople, type Order, PEOPLE, rankedPeople, searchQuery } from '../search/corpus.ts';
+import {
+  matchingPeople,
+  type Order,
+  PEOPLE,
+  pageOfMatches,
+  rankedPeople,
+  searchQuery,
+} from '../search/corpus.ts';
 import { bioText, headline } from '../search/highlights.ts';
 import { personCard } from './repository.ts';
 
@@ -51,13 +57,20 @@ function narrowed(filter: PeopleFilter): SQL {
 
 const directoryName = sql`lower(u.first_name || ' ' || u.last_name)`;
 
+const ordered = (order: Order, alias: string) =>
+  sql.raw(
+    order === 'relevance'
+      ? `${alias}.rank desc, ${alias}.id`
+      : `${alias}.name ${order}, ${alias}.id ${order}`,
+  );
+
 /** Matches as (id, rank, name); the member's row is read only for a filter or the name order. */
 function hits(tenantId: number, filter: PeopleFilter, order: Order | 'none'): SQL {
   const found =
     order === 'relevance'
-      ? rankedPeople(sql`(select tsq from query)`)
+      ? rankedPeople(sql`(select tsq from query)`, null)
       : matchingPeople(sql`(select tsq from query)`, false);
-  if (!filtered(filter) && (order === 'relevance' || order === 'none')) {
+  if (!filtered(filter) && order === 'none') {
     return sql`select s.id, s.rank, null::text as name from ${found} s`;
   }
   return sql`select s.id, s.rank, ${directoryName} as name from ${found} s
@@ -65,12 +78,17 @@ function hits(tenantId: number, filter: PeopleFilter, order: Order | 'none'): SQ
     where ${narrowed(filter)}`;
 }
 
-const ordered = (order: Order, alias: string) =>
-  sql.raw(
-    order === 'relevance'
-      ? `${alias}.rank desc, ${alias}.id`
-      : `${alias}.name ${order}, ${alias}.id ${order}`,
-  );
+/** The page's matches and the number of all matches (search/corpus.ts pageOfMatches). */
+function pageOf(
+  tenantId: number,
+  filter: PeopleFilter,
+  order: Order,
+  page: { offset: number; limit: number },
+): SQL {
+  return order === 'relevance' && !filtered(filter)
+    ? pageOfMatches({ ranked: rankedPeople(sql`(select tsq from query)`, page) }, page)
+    : pageOfMatches({ hits: hits(tenantId, filter, order), order: ordered(order, 'h') }, page);
+}
 
 /** What a member's excerpts are cut from: their profile as the page shows it. */
 const profileText = sql`concat_ws(' … ', u.headline, s.name, d.name, ${bioText(sql`u.bio`)},
@@ -94,11 +112,8 @@ export function keywordPeoplePage(
   return queryRows(
     db,
     sql`with query as materialized (select ${searchQuery(PEOPLE, filter.q)} as tsq),
-        hits as materialized (${hits(tenantId, filter, order)}),
-        page as (select * from hits h order by ${ordered(order, 'h')}
-                 offset ${page.offset} limit ${pageLimit(page.limit)})
-        select ${cardColumns},
-          (select count(*)::int from hits) as total,
+        page as materialized (${pageOf(tenantId, filter, order, page)})
+        select ${cardColumns}, p.total,
           ${headline(profileText, sql`(select tsq from query)`)} as excerpt
         from page p
         join users u on u.tenant_id = ${tenantId} and u.id = p.id

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { pageLimit } from '../db/page-limit.ts';
 
 /** The kinds of search document, as the lexicon of migration 0010 numbers them. */
 export const IDEAS = 1;
@@ -13,8 +14,9 @@ export const searchQuery = (corpus: typeof IDEAS | typeof PEOPLE, q: string): SQ
   sql`public.search_query(${sql.raw(String(corpus))}::smallint, ${q})`;
 
 /**
- * Matching ids (and ranks when `ranked`) read through the GIN index by a SECURITY DEFINER
- * function that takes the tenant from the transaction's binding alone (decision 0029).
+ * Matching ids (and ranks when `ranked`) read by a SECURITY DEFINER function that takes the tenant
+ * from the transaction's binding alone (decision 0029): every match from the postings (decision
+ * 0047), or the first `pool` ranked through the GIN index.
  */
 export const matchingIdeas = (query: SQL, ranked: boolean, pool: number | null = null) =>
   sql`public.search_ideas(${query}, ${sql.raw(String(ranked))}, ${sql.raw(pool === null ? 'null' : String(pool))})`;
@@ -22,16 +24,41 @@ export const matchingPeople = (query: SQL, ranked: boolean, pool: number | null 
   sql`public.search_people(${query}, ${sql.raw(String(ranked))}, ${sql.raw(pool === null ? 'null' : String(pool))})`;
 
 /**
- * Relevance order scores only this many matches, the newest (migration 0011): the first pages are
- * the best of them, every match is still returned, so counts stay exact.
+ * Relevance order scores only this many matches, those whose heading holds the query, newest
+ * first (migration 0025, decision 0047): the first pages are the best of them; every match is
+ * still returned and counted.
  */
 const SCORED = 300;
 
-/** Every match as (id, rank), the newest `SCORED` of them ranked, for relevance order. */
-export const rankedIdeas = (query: SQL) =>
-  sql`public.search_ideas_ranked(${query}, ${sql.raw(String(SCORED))})`;
-export const rankedPeople = (query: SQL) =>
-  sql`public.search_people_ranked(${query}, ${sql.raw(String(SCORED))})`;
+/** A window of the order (offset and limit), or every match when null. */
+export type Window = { offset: number; limit: number } | null;
+
+const windowArgs = (window: Window) =>
+  window === null ? sql`null, null` : sql`${window.offset}::int, ${pageLimit(window.limit)}`;
+
+/**
+ * The matches in relevance order as (id, rank, total), cut to `window`, with the number of all
+ * matches in every row: one scan answers a page and its count.
+ */
+export const rankedIdeas = (query: SQL, window: Window) =>
+  sql`public.search_ideas_ranked(${query}, ${sql.raw(String(SCORED))}, ${windowArgs(window)})`;
+export const rankedPeople = (query: SQL, window: Window) =>
+  sql`public.search_people_ranked(${query}, ${sql.raw(String(SCORED))}, ${windowArgs(window)})`;
+
+/**
+ * A page of matches as (id, rank, …, total), `total` the number of all matches: either the cut of
+ * the relevance order that a ranked function makes as it counts (`ranked`), or every match of
+ * `hits` ordered by `order` (on the alias `h`), cut and counted here.
+ */
+export function pageOfMatches(
+  source: { ranked: SQL } | { hits: SQL; order: SQL },
+  page: { offset: number; limit: number },
+): SQL {
+  if ('ranked' in source) return sql`select s.id, s.rank, s.total from ${source.ranked} s`;
+  return sql`with hits as materialized (${source.hits})
+    select h.*, (select count(*)::int from hits) as total from hits h
+    order by ${source.order} offset ${page.offset} limit ${pageLimit(page.limit)}`;
+}
 
 /** Best first, ties by id. */
 export type Order = 'relevance' | 'asc' | 'desc';

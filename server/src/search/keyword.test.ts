@@ -223,14 +223,23 @@ describe('keyword search of ideas and people', () => {
     const { body } = await getJson(t, '/ideas/count?q=%26%7C!()%3A*', author.cookie);
     expect(body).toEqual({ total_count: 0 });
   });
-  it('scores only the newest matches for relevance, yet returns every match to list and count', async () => {
-    const scored = await inTenant(t.db, tenantId, (tx) =>
-      queryRows<{ id: number; rank: number }>(
-        tx,
-        sql`select id, rank from public.search_ideas_ranked(${searchQuery(IDEAS, 'battery')}, 2) order by id`,
-      ),
-    );
-    expect(scored.map((row) => row.id)).toEqual([idea.title, idea.problem, idea.script]);
-    expect(scored.map((row) => row.rank > 0)).toEqual([false, true, true]);
+  it('scores only the candidates, title matches then the newest, yet lists and counts every match', async () => {
+    const ranked = (window: string) =>
+      inTenant(t.db, tenantId, (tx) =>
+        queryRows<{ id: number; rank: number; total: number }>(
+          tx,
+          sql`select id, rank, total
+              from public.search_ideas_ranked(${searchQuery(IDEAS, 'battery')}, 2, ${sql.raw(window)})`,
+        ),
+      );
+    const all = await ranked('null, null');
+    const byId = [...all].sort((a, b) => a.id - b.id);
+    expect(byId.map((row) => row.id)).toEqual([idea.title, idea.problem, idea.script]);
+    // The title holds it; of the others, the newest.
+    expect(byId.map((row) => row.rank >= 2)).toEqual([true, false, true]);
+    expect(all.map((row) => row.total)).toEqual([3, 3, 3]);
+    expect(all.at(-1)?.id).toBe(idea.problem);
+    const second = await ranked('1, 1');
+    expect(second).toEqual([{ ...all[1], total: 3 }]);
   });
 });
