@@ -382,6 +382,15 @@ export const inventory: readonly InventoryEntry[] = [
     erase: pseudonymiseMember,
   },
   {
+    table: 'search_postings',
+    holds: 'member',
+    link: 'doc_id',
+    columns: { lexeme: 'a word of a search document' },
+    erasure:
+      "Kept by trigger from the documents: an erased member is disabled, so their postings go; their ideas' name 'Former member'.",
+    erase: async () => undefined,
+  },
+  {
     table: 'search_lexemes',
     holds: 'member',
     link: 'lexeme',
