@@ -385,7 +385,10 @@ export const inventory: readonly InventoryEntry[] = [
     table: 'search_postings',
     holds: 'member',
     link: 'doc_id',
-    columns: { lexeme: 'a word of a search document' },
+    columns: {
+      lexeme: 'a word of a search document',
+      doc_id: 'the idea or member whose document holds it',
+    },
     erasure:
       "Kept by trigger from the documents: an erased member is disabled, so their postings go; their ideas' name 'Former member'.",
     erase: async () => undefined,
