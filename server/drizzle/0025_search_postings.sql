@@ -1,4 +1,4 @@
--- Keyword search at the size of a large university (issue 16, docs/decisions/0047). Counting the
+-- Keyword search at the size of a large university (issue 16, docs/decisions/0050). Counting the
 -- 13,000 ideas that hold a common word through the GIN index visited each one's row (12,000 pages
 -- of a table larger than the buffer cache); the lists now count and pick their candidates from a
 -- btree of (tenant, kind, lexeme, document) read index-only, kept by triggers from search_doc. The

@@ -16,7 +16,7 @@ export const searchQuery = (corpus: typeof IDEAS | typeof PEOPLE, q: string): SQ
 /**
  * Matching ids (and ranks when `ranked`) read by a SECURITY DEFINER function that takes the tenant
  * from the transaction's binding alone (decision 0029): every match from the postings (decision
- * 0047), or the first `pool` ranked through the GIN index.
+ * 0050), or the first `pool` ranked through the GIN index.
  */
 export const matchingIdeas = (query: SQL, ranked: boolean, pool: number | null = null) =>
   sql`public.search_ideas(${query}, ${sql.raw(String(ranked))}, ${sql.raw(pool === null ? 'null' : String(pool))})`;
@@ -25,7 +25,7 @@ export const matchingPeople = (query: SQL, ranked: boolean, pool: number | null 
 
 /**
  * Relevance order scores only this many matches, those whose heading holds the query, newest
- * first (migration 0025, decision 0047): the first pages are the best of them; every match is
+ * first (migration 0025, decision 0050): the first pages are the best of them; every match is
  * still returned and counted.
  */
 const SCORED = 300;
