@@ -13,8 +13,8 @@ import { sameTenant } from './schema-tenants.ts';
 
 export const accountOfUser = sameTenant(accounts.userId, users.id);
 export const roleOfUser = sameTenant(roles.id, users.roleId);
-export const schoolOfUser = sameTenant(schools.id, users.schoolId);
-export const departmentOfUser = sameTenant(departments.id, users.departmentId);
+const schoolOfUser = sameTenant(schools.id, users.schoolId);
+const departmentOfUser = sameTenant(departments.id, users.departmentId);
 
 /** A member's role, school and department, ids and names, as cards and the profile show them. */
 export const memberPlace = {

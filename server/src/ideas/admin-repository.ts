@@ -57,7 +57,6 @@ const adminIdeaRow = z.strictObject({
   cm_name: z.string().nullable(),
   follower_count: z.number(),
 });
-export type AdminIdeaRow = z.output<typeof adminIdeaRow>;
 
 /** Newest first, as the feed lists them; the recent index serves the order. */
 export function adminIdeasPage(
