@@ -8,7 +8,9 @@ async function loadWith(search: string, { path = '/dashboard', sessionStatus = 2
   const fetch = vi.fn((url: string) =>
     Promise.resolve(
       url.startsWith('/api/v1/auth/session')
-        ? new Response(sessionStatus === 200 ? '{}' : null, { status: sessionStatus })
+        ? new Response(sessionStatus === 200 ? '{"user":{"userId":7}}' : null, {
+            status: sessionStatus,
+          })
         : new Response('{}', { status: 200 }),
     ),
   );
@@ -62,6 +64,19 @@ describe('the early requests', () => {
     ]);
   });
 
+  it("ask for the member's own profile on update profile, and for the idea an address names", async () => {
+    for (const [path, asked] of [
+      ['/update-profile', '/profiles/7'],
+      ['/ideas/12', '/ideas/12'],
+    ] as const) {
+      const { fetch, early } = await loadWith('', { path, sessionStatus: 200 });
+      expect(early.takeEarlyScreenData()).toBe(true);
+      expect(await early.takeEarlyAnswer(asked)).toBeInstanceOf(Response);
+      expect(await early.takeEarlyAnswer(asked)).toBeUndefined();
+      expect(calledUrls(fetch)).toEqual(['/api/v1/auth/session?optional=true', `/api/v1${asked}`]);
+    }
+  });
+
   it('ask for no screen data for a visitor, who is sent to sign in', async () => {
     const { fetch, early } = await loadWith('', { path: '/profile/7' });
     expect(await early.takeEarlyAnswer('/profiles/7')).toBeUndefined();
@@ -74,6 +89,7 @@ describe('the early requests', () => {
       ['/dashboard', '?page=2&tenant=demo.localhost'],
       ['/profile/0', ''],
       ['/profile/abc', ''],
+      ['/ideas/0', ''],
     ] as const) {
       const { fetch, early } = await loadWith(search, { path, sessionStatus: 200 });
       expect(early.takeEarlyScreenData()).toBe(false);

@@ -25,25 +25,38 @@ let tenant: Promise<Response> | undefined = tenantDomain
   ? send(`/tenant?domain=${encodeURIComponent(tenantDomain)}`)
   : undefined;
 
-// A signed-out probe answers 204 without a body; a member's session, 200 with it.
-const signedIn = session.then(
-  (answer) => answer.status === 200,
-  () => false,
-);
+// A signed-out probe answers 204 without a body; a member's session, 200 with it, naming them.
+// The app reads the answer itself: this reads a copy.
+const member = session
+  .then(async (answer) =>
+    answer.status === 200
+      ? ((await answer.clone().json()) as { user: { userId: number } }).user.userId
+      : null,
+  )
+  .catch(() => null);
+const signedIn = member.then((userId) => userId !== null);
 
 const screen = EARLY_SCREENS.flatMap(({ path, module, data }) => {
   const match = path.exec(window.location.pathname);
-  return match ? [{ module, members: data !== undefined, data: data?.(match) ?? [] }] : [];
+  return match ? [{ module, match, data }] : [];
 })[0];
 const plainAddress = [...new URLSearchParams(window.location.search).keys()].every(
   (name) => name === 'tenant',
 );
-const screenData = new Map<string, Promise<Response | undefined>>(
-  (plainAddress ? (screen?.data ?? []) : []).map((path) => [
-    path,
-    signedIn.then((yes) => (yes ? send(path) : undefined)),
-  ]),
-);
+// Which paths a screen asks for may depend on who is signed in (their own profile), so they are
+// known with the session, and taking an answer waits for that; whether it asks for any does not.
+const screenDataAsked =
+  plainAddress && screen?.data !== undefined && screen.data(screen.match, 0).length > 0;
+const screenData = new Map<string, Promise<Response>>();
+let screenPaths =
+  screenDataAsked && screen?.data
+    ? member.then((userId) => {
+        for (const path of userId === null ? [] : (screen.data?.(screen.match, userId) ?? [])) {
+          screenData.set(path, send(path));
+        }
+        screenPaths = undefined;
+      })
+    : undefined;
 let screenDataWaited = false;
 
 function preload(modules: readonly string[]): void {
@@ -59,7 +72,7 @@ function preload(modules: readonly string[]): void {
   }
 }
 if (screen) preload([screen.module]);
-if (screen?.members) void signedIn.then((yes) => yes && preload(SIGNED_IN_SHELL));
+if (screen?.data) void signedIn.then((yes) => yes && preload(SIGNED_IN_SHELL));
 
 /** The session probe sent at start-up, once: any later probe asks afresh. */
 export function takeEarlySession(): Promise<Response> | undefined {
@@ -82,6 +95,7 @@ export function takeEarlyTenant(domain: string): Promise<Response> | undefined {
  * after all (nobody was signed in).
  */
 export function takeEarlyAnswer(path: string): Promise<Response | undefined> | undefined {
+  if (screenPaths) return screenPaths.then(() => takeEarlyAnswer(path));
   const sent = screenData.get(path);
   screenData.delete(path);
   return sent;
@@ -94,5 +108,5 @@ export function takeEarlyAnswer(path: string): Promise<Response | undefined> | u
 export function takeEarlyScreenData(): boolean {
   if (screenDataWaited) return false;
   screenDataWaited = true;
-  return screenData.size > 0;
+  return screenDataAsked;
 }

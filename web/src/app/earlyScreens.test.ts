@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { takeAnswersFrom } from '../api/client.ts';
-import { fetchRecommended } from '../ideas/ideasApi.ts';
+import { fetchIdea, fetchRecommended } from '../ideas/ideasApi.ts';
 import { fetchPeopleCount, fetchPeoplePage } from '../people/peopleApi.ts';
 import { defaultFilters } from '../people/peopleFilters.ts';
 import { fetchProfile } from '../profiles/profileApi.ts';
 import { EARLY_SCREENS } from './earlyScreens.ts';
 
-const earlyData = (pathname: string) => {
+const earlyData = (pathname: string, userId = 7) => {
   for (const { path, data } of EARLY_SCREENS) {
     const match = path.exec(pathname);
-    if (match) return data?.(match) ?? [];
+    if (match) return data?.(match, userId) ?? [];
   }
   return [];
 };
@@ -28,11 +28,15 @@ describe("the early screens' data", () => {
     await fetchPeoplePage(defaultFilters, signal);
     await fetchPeopleCount(defaultFilters, signal);
     await fetchProfile(42, signal);
+    await fetchProfile(7, signal);
+    await fetchIdea(12, { signal });
     const asked = fetch.mock.calls.map(([url]) => String(url).replace(/^\/api\/v1/, ''));
     expect([
       ...earlyData('/dashboard'),
       ...earlyData('/people'),
       ...earlyData('/profile/42'),
+      ...earlyData('/update-profile', 7),
+      ...earlyData('/ideas/12'),
     ]).toEqual(asked);
 
     const taken: string[] = [];
@@ -42,6 +46,6 @@ describe("the early screens' data", () => {
     });
     expect(await fetchPeopleCount(defaultFilters, signal)).toBe(3);
     expect(taken).toEqual(['/users/count']);
-    expect(fetch).toHaveBeenCalledTimes(4);
+    expect(fetch).toHaveBeenCalledTimes(6);
   });
 });

@@ -6,13 +6,14 @@
  *
  * `data`, which only the members' screens have, names the API paths the screen asks for first at
  * a plain address (no parameter but the tenant), which the early script asks for as soon as the
- * session says a member is signed in (docs/decisions/0019). They must be the very paths the screen's queries build, or the screen
- * asks again once the app runs (earlyScreens.test.ts compares them).
+ * session says a member is signed in (docs/decisions/0019), and names them (`userId`). They must
+ * be the very paths the screen's queries build, or the screen asks again once the app runs
+ * (earlyScreens.test.ts compares them).
  */
 export const EARLY_SCREENS: readonly {
   path: RegExp;
   module: string;
-  data?: (match: RegExpExecArray) => readonly string[];
+  data?: (match: RegExpExecArray, userId: number) => readonly string[];
 }[] = [
   { path: /^\/$/, module: 'src/home/HomePage.tsx' },
   { path: /^\/signin\/?$/, module: 'src/auth/SignInPage.tsx' },
@@ -31,6 +32,16 @@ export const EARLY_SCREENS: readonly {
     module: 'src/profiles/ProfilePage.tsx',
     data: ([, id = '']) =>
       /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647 ? [`/profiles/${id}`] : [],
+  },
+  {
+    path: /^\/update-profile\/?$/,
+    module: 'src/profiles/UpdateProfilePage.tsx',
+    data: (_match, userId) => [`/profiles/${userId}`],
+  },
+  {
+    path: /^\/ideas\/([^/]+)\/?$/,
+    module: 'src/ideas/IdeaDetailPage.tsx',
+    data: ([, id = '']) => (/^[1-9]\d{0,9}$/.test(id) ? [`/ideas/${id}`] : []),
   },
 ];
 

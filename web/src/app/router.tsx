@@ -133,6 +133,7 @@ const signedIn: RouteObject = {
       lazy: screen(
         () => import('../profiles/UpdateProfilePage.tsx'),
         (m) => m.UpdateProfilePage,
+        (m) => m.prefetchOwnProfile,
       ),
     },
     {
@@ -147,6 +148,7 @@ const signedIn: RouteObject = {
       lazy: screen(
         () => import('../ideas/IdeaDetailPage.tsx'),
         (m) => m.IdeaDetailPage,
+        (m) => m.prefetchIdea,
       ),
     },
     {

@@ -1,5 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, type Params, useNavigate } from 'react-router';
 import { paths } from '../app/paths.ts';
 import { useAuth } from '../auth/AuthContext.ts';
 import { formatLongDate } from '../format/dates.ts';
@@ -16,7 +17,7 @@ import { IdeaProblemScreen } from './IdeaProblemScreen.tsx';
 import { CalendarIcon, ExternalIcon, HandshakeIcon, PencilIcon } from './ideaIcons.tsx';
 import { leads } from './ideaOwnership.ts';
 import { SupportChips } from './SupportChips.tsx';
-import { useIdea, useIdeaId } from './useIdea.ts';
+import { ideaIdOf, ideaQuery, useIdea, useIdeaId } from './useIdea.ts';
 
 // The discussion brings the form kit and its library: loaded after the idea itself has painted.
 const CommentsSection = lazy(() =>
@@ -43,6 +44,19 @@ function Part({ title, text }: { title: string; text: string }) {
       <p className={styles.text}>{text}</p>
     </section>
   );
+}
+
+/**
+ * Asks for the idea the address names as the route matches (app/router.tsx); the experts and
+ * similar ideas beside it start as the page renders, so their search never delays the idea.
+ */
+export async function prefetchIdea(
+  queryClient: QueryClient,
+  _url: URL,
+  params: Params,
+): Promise<void> {
+  const id = ideaIdOf(params.id);
+  if (id !== null) await queryClient.prefetchQuery(ideaQuery(id));
 }
 
 /** SPEC §2 idea detail: the whole idea, who leads it, following, and the owners' actions. */

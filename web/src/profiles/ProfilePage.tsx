@@ -11,7 +11,7 @@ import { Bio } from './Bio.tsx';
 import { ProfileHeader } from './ProfileHeader.tsx';
 import styles from './ProfilePage.module.css';
 import { ProfileIdeas, ProfileSections, Section } from './ProfileSections.tsx';
-import { fetchProfile, profileQueryKey } from './profileApi.ts';
+import { profileQuery } from './profileApi.ts';
 import { profileLoadProblem } from './profileProblems.ts';
 
 /** A path id that could name a member; anything else cannot exist. */
@@ -20,11 +20,6 @@ function profileIdOf(value: string | undefined): number | null {
   const id = Number(value);
   return id >= 1 && id <= 2_147_483_647 ? id : null;
 }
-
-const profileQuery = (userId: number) => ({
-  queryKey: profileQueryKey(userId),
-  queryFn: ({ signal }: { signal: AbortSignal }) => fetchProfile(userId, signal),
-});
 
 /** Asks for the profile the address names (app/router.tsx). */
 export async function prefetchProfile(

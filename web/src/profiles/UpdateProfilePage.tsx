@@ -1,24 +1,28 @@
-import { useQuery } from '@tanstack/react-query';
+import type { SessionAnswer } from '@kindling/contract';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useAuth } from '../auth/AuthContext.ts';
+import { sessionQueryKey } from '../auth/session.ts';
 import { FormAlert } from '../forms/FormAlert.tsx';
 import { Screen } from '../shell/Screen.tsx';
 import { PageSpinner } from '../shell/Spinner.tsx';
 import { useTenant } from '../tenant/TenantContext.ts';
 import { ImportPanel } from './import/ImportPanel.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
-import { fetchProfile, profileQueryKey } from './profileApi.ts';
+import { profileQuery } from './profileApi.ts';
 import { profileLoadProblem } from './profileProblems.ts';
+
+/** Asks for the signed-in member's own profile as the route matches (app/router.tsx). */
+export async function prefetchOwnProfile(queryClient: QueryClient): Promise<void> {
+  const userId = queryClient.getQueryData<SessionAnswer | null>(sessionQueryKey)?.user.userId;
+  if (userId) await queryClient.prefetchQuery(profileQuery(userId));
+}
 
 /** SPEC §2 Update profile: loads the member's own profile, then the form. */
 export function UpdateProfilePage() {
   const { user } = useAuth();
   const { branding } = useTenant();
   const userId = user?.userId ?? 0;
-  const query = useQuery({
-    queryKey: profileQueryKey(userId),
-    queryFn: ({ signal }) => fetchProfile(userId, signal),
-    enabled: userId > 0,
-  });
+  const query = useQuery({ ...profileQuery(userId), enabled: userId > 0 });
 
   if (query.isError) {
     return (

@@ -15,6 +15,12 @@ export function fetchProfile(userId: number, signal: AbortSignal): Promise<UserP
   return api.get(`/profiles/${userId}`, { signal });
 }
 
+/** A member's profile as a query, read the same way by the profile and update-profile screens. */
+export const profileQuery = (userId: number) => ({
+  queryKey: profileQueryKey(userId),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchProfile(userId, signal),
+});
+
 export async function saveProfile(userId: number, body: ProfileUpdateInput): Promise<UserProfile> {
   const answer = await api.put<z.infer<typeof profileAnswer>>(`/profiles/${userId}`, { body });
   return answer.profile;
