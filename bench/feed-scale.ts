@@ -11,6 +11,7 @@ import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { createApp } from '../server/src/app.ts';
 import { hashPassword } from '../server/src/auth/password.ts';
 import { SESSION_COOKIE } from '../server/src/auth/session-middleware.ts';
@@ -189,12 +190,13 @@ async function cookieFor(db: Db, tenantId: number, userId: number, secretKey: st
 
 /** A member with a profile like everyone's: a school, a department, ideas and follows. */
 async function regularMember(db: Db, tenantId: number) {
-  const [member] = await queryRows<{ id: number }>(
+  const [member] = await queryRows(
     db,
     sql`select u.id from users u
         where u.tenant_id = ${tenantId} and u.school_id is not null
           and exists (select 1 from follows f where f.tenant_id = u.tenant_id and f.user_id = u.id)
         order by u.id limit 1`,
+    z.strictObject({ id: z.number() }),
   );
   if (!member) throw new Error('no member with follows');
   return member.id;
@@ -205,13 +207,14 @@ async function regularMember(db: Db, tenantId: number) {
  * so the text source walks its whole window and finds nothing.
  */
 async function newcomer(db: Db, tenantId: number) {
-  const [member] = await queryRows<{ id: number }>(
+  const [member] = await queryRows(
     db,
     sql`insert into users (tenant_id, email, first_name, last_name, role_id, headline,
                            admin_status_id, user_status_id)
         values (${tenantId}, 'newcomer@bench.example', 'New', 'Comer', 4,
                 'Zymurgy and xylography', 2, 2)
         returning id`,
+    z.strictObject({ id: z.number() }),
   );
   if (!member) throw new Error('no newcomer');
   return member.id;
@@ -242,13 +245,14 @@ async function main() {
   await seed(db, tenantId);
   const member = await cookieFor(db, tenantId, await regularMember(db, tenantId), config.secretKey);
   const stranger = await cookieFor(db, tenantId, await newcomer(db, tenantId), config.secretKey);
-  const [sample] = await queryRows<{ idea: number; support: number; school: number; pi: number }>(
+  const [sample] = await queryRows(
     db,
     sql`select i.id as idea, s.support_id as support, u.school_id as school, u.id as pi
         from ideas i
         join idea_supports s on s.tenant_id = i.tenant_id and s.idea_id = i.id
         join users u on u.tenant_id = i.tenant_id and u.id = i.principal_investigator_id
         where i.tenant_id = ${tenantId} order by i.id limit 1`,
+    z.strictObject({ idea: z.number(), support: z.number(), school: z.number(), pi: z.number() }),
   );
   if (!sample) throw new Error('no sample idea');
   const lastPage = Math.ceil(IDEAS / 10);

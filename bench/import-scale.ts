@@ -17,6 +17,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { createApp } from '../server/src/app.ts';
 import { SESSION_COOKIE } from '../server/src/auth/session-middleware.ts';
 import { randomToken, tokenHash } from '../server/src/auth/tokens.ts';
@@ -142,9 +143,10 @@ async function main() {
   console.log(await measure('preview', () => upload('/admin/imports/preview')));
   console.log(await measure('import, mail=true', () => upload('/admin/imports?mail=true')));
   console.log(await measure('re-import (updates)', () => upload('/admin/imports')));
-  const [queued] = await queryRows<{ n: number }>(
+  const [queued] = await queryRows(
     db,
     sql`select count(*)::int as n from outbox where tenant_id = ${tenantId}`,
+    z.strictObject({ n: z.number() }),
   );
   console.log(`claim mails queued: ${queued?.n}`);
   await database.close();

@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { z } from 'zod';
 import { createApp } from '../server/src/app.ts';
 import { SESSION_COOKIE } from '../server/src/auth/session-middleware.ts';
 import { randomToken, tokenHash } from '../server/src/auth/tokens.ts';
@@ -141,19 +142,7 @@ const PAGE_ROWS = PAGE * PER_CARD;
 async function hotRoutes(database: Database, tenantId: number, memberId: number) {
   const [sample] = await database.db.transaction(async (tx) => {
     await bindTenant(tx, tenantId);
-    return queryRows<{
-      idea: number;
-      owner: number;
-      owned: number;
-      mine: number;
-      school: number;
-      school_ideas: number;
-      school_people: number;
-      support: number;
-      following: number;
-      ideas: number;
-      people: number;
-    }>(
+    return queryRows(
       tx,
       sql`with owner as (
             select principal_investigator_id as id, count(*)::int as n from ideas
@@ -173,6 +162,19 @@ async function hotRoutes(database: Database, tenantId: number, memberId: number)
               and user_id = ${memberId}) as following,
             (select ideas from idea_tallies where tenant_id = ${tenantId}) as ideas,
             (select members from member_tallies where tenant_id = ${tenantId}) as people`,
+      z.strictObject({
+        idea: z.number(),
+        owner: z.number(),
+        owned: z.number(),
+        mine: z.number(),
+        school: z.number(),
+        school_ideas: z.number(),
+        school_people: z.number(),
+        support: z.number(),
+        following: z.number(),
+        ideas: z.number(),
+        people: z.number(),
+      }),
     );
   });
   if (!sample) throw new Error('the tenant has no data');
@@ -227,10 +229,11 @@ const budgetOf = (route: Route, text: string) =>
 async function sessionFor(database: Database, tenantId: number, secretKey: string) {
   return database.db.transaction(async (tx) => {
     await bindTenant(tx, tenantId);
-    const [member] = await queryRows<{ id: number }>(
+    const [member] = await queryRows(
       tx,
       sql`select id from users where tenant_id = ${tenantId} and email like 'person1@%'
           union all select min(id) from users where tenant_id = ${tenantId} limit 1`,
+      z.strictObject({ id: z.number() }),
     );
     if (!member) throw new Error('the tenant has no members');
     const token = randomToken();
@@ -250,9 +253,10 @@ export async function checkPlans(
 ): Promise<RoutePlans[]> {
   if (database.kind === 'postgres') watchPostgres();
   else watchPglite((database.db as unknown as { $client: PGlite }).$client);
-  const [tenant] = await queryRows<{ id: number }>(
+  const [tenant] = await queryRows(
     database.db,
     sql`select id from tenants where domain = ${domain}`,
+    z.strictObject({ id: z.number() }),
   );
   if (!tenant) throw new Error(`no tenant ${domain}`);
   const config = loadConfig({

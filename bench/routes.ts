@@ -1,6 +1,7 @@
 /** The routes driven on a running server, and issue 18's data they read beside the seeded shape. */
 
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { type Database, queryRows } from '../server/src/db/client.ts';
 import { bindTenant } from '../server/src/db/tenant-scope.ts';
 import { drive, type Load, type Measured, startKindling } from './load.ts';
@@ -17,11 +18,12 @@ const DISCUSSION = { notifications: 10_000, manyComments: 1_000, fewComments: 10
 export async function plantDiscussion(database: Database): Promise<{ many: number; few: number }> {
   return database.db
     .transaction(async (tx) => {
-      const [big] = await queryRows<{ id: number; member: number }>(
+      const [big] = await queryRows(
         tx,
         sql`select t.id, u.id as member from tenants t
           join users u on u.tenant_id = t.id and u.email = ${`person1@${BIG}`}
           where t.domain = ${BIG}`,
+        z.strictObject({ id: z.number(), member: z.number() }),
       );
       if (!big) throw new Error(`no tenant ${BIG} with person1`);
       await bindTenant(tx, big.id);
@@ -34,9 +36,10 @@ export async function plantDiscussion(database: Database): Promise<{ many: numbe
       from generate_series(1, ${DISCUSSION.notifications}) n
       where not exists (select 1 from notifications
                         where tenant_id = ${big.id} and recipient_id = ${big.member})`);
-      const ideaIds = await queryRows<{ id: number }>(
+      const ideaIds = await queryRows(
         tx,
         sql`select id from ideas where tenant_id = ${big.id} order by id offset 5 limit 2`,
+        z.strictObject({ id: z.number() }),
       );
       const [many, few] = ideaIds.map((row) => row.id) as [number, number];
       for (const [ideaId, count] of [

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { Client } from 'pg';
+import { z } from 'zod';
 import type { DatabaseConfig } from '../server/src/config.ts';
 import { type Database, openDatabase, queryRows } from '../server/src/db/client.ts';
 import { migrate } from '../server/src/db/migrate.ts';
@@ -100,11 +101,12 @@ async function seeded(config: DatabaseConfig): Promise<boolean> {
   if (!(await databaseExists(config))) return false;
   return withDatabase(config, async (database) => {
     await migrate(database);
-    const [row] = await queryRows<{ tenants: number; empty: number }>(
+    const [row] = await queryRows(
       database.db,
       sql`select (select count(*) from tenants)::int as tenants,
                  (select count(*) from tenants t
                    where not exists (select 1 from ideas i where i.tenant_id = t.id))::int as empty`,
+      z.strictObject({ tenants: z.number(), empty: z.number() }),
     );
     return row?.tenants === scale.tenants && row.empty === 0 && (await bigTenantComplete(database));
   });
@@ -112,10 +114,11 @@ async function seeded(config: DatabaseConfig): Promise<boolean> {
 
 /** Whether the largest tenant holds all its people and ideas: the hour-long part of the seeding. */
 async function bigTenantComplete(database: Database): Promise<boolean> {
-  const [row] = await queryRows<{ people: number; ideas: number }>(
+  const [row] = await queryRows(
     database.db,
     sql`select (select count(*) from users u join tenants t on t.id = u.tenant_id where t.domain = ${BIG})::int as people,
                (select count(*) from ideas i join tenants t on t.id = i.tenant_id where t.domain = ${BIG})::int as ideas`,
+    z.strictObject({ people: z.number(), ideas: z.number() }),
   );
   return (row?.people ?? 0) > scale.people && row?.ideas === scale.ideas;
 }
@@ -177,9 +180,10 @@ export const SEARCH_WORDS = { ideas: 'sensor', people: 'professor', rare: 'perov
 
 async function plantRareWord(database: Database) {
   await database.db.transaction(async (tx) => {
-    const [big] = await queryRows<{ id: number }>(
+    const [big] = await queryRows(
       tx,
       sql`select id from tenants where domain = ${BIG}`,
+      z.strictObject({ id: z.number() }),
     );
     if (!big) throw new Error(`no tenant ${BIG}`);
     await bindTenant(tx, big.id);
@@ -232,10 +236,11 @@ async function seedBigTenant(kind: Kind, config: ReturnType<typeof configOf>) {
 async function seedSmallTenants(kind: Kind, database: Database) {
   const existing = new Map(
     (
-      await queryRows<{ domain: string; id: number; ideas: number }>(
+      await queryRows(
         database.db,
         sql`select t.domain, t.id, (select count(*) from ideas i where i.tenant_id = t.id)::int as ideas
               from tenants t`,
+        z.strictObject({ domain: z.string(), id: z.number(), ideas: z.number() }),
       )
     ).map((row) => [row.domain, row]),
   );

@@ -5,8 +5,11 @@
  */
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { z } from 'zod';
 import { type Db, queryRows } from '../src/db/client.ts';
 import { bindTenant, type Plans } from '../src/db/tenant-scope.ts';
+import { recordStatements } from '../src/ideas/test-fixtures.ts';
+import type { TestApp } from './app.ts';
 
 interface PlanNode {
   'Node Type': string;
@@ -85,16 +88,16 @@ export async function explainAsApp(
     await bindTenant(tx, tenantId, plans);
     await tx.execute(sql.raw(`prepare plan_probe as ${statement.text}`));
     try {
-      return await queryRows<{ 'QUERY PLAN': unknown }>(
+      return await queryRows(
         tx,
         sql.raw(`explain (analyze, buffers, format json) execute plan_probe${args}`),
+        z.strictObject({ 'QUERY PLAN': z.array(z.unknown()) }),
       );
     } finally {
       await tx.execute(sql.raw('deallocate plan_probe'));
     }
   });
-  const raw = result?.['QUERY PLAN'];
-  const [document] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
+  const [document] = (result?.['QUERY PLAN'] ?? []) as {
     Plan: PlanNode;
     'Execution Time': number;
     JIT?: unknown;
@@ -113,4 +116,29 @@ export async function explainAsApp(
     ms: document['Execution Time'],
     jit: document.JIT !== undefined,
   };
+}
+
+/**
+ * The plans of the statements whose text matches `pick` that a member's GET of `url` (under
+ * /api/v1) runs, in order, each explained as `explainAsApp` does. The request must answer 200.
+ */
+export async function requestPlans(
+  t: TestApp,
+  member: { tenantId: number; cookie: string },
+  url: string,
+  pick: RegExp,
+  plans: Plans,
+): Promise<PlanReading[]> {
+  const recorder = recordStatements(t);
+  try {
+    const res = await t.request(`/api/v1${url}`, { headers: { cookie: member.cookie } });
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+  } finally {
+    recorder.stop();
+  }
+  const readings: PlanReading[] = [];
+  for (const statement of recorder.withValues.filter((s) => pick.test(s.text))) {
+    readings.push(await explainAsApp(t.db, member.tenantId, statement, plans));
+  }
+  return readings;
 }

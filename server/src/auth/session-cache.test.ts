@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { adminUrl, testDatabaseKind } from '../../test/databases.ts';
 import { callerOf, freshTenant } from '../../test/fixtures.ts';
@@ -65,7 +66,11 @@ describe.skipIf(testDatabaseKind !== 'postgres')('sessions kept by a PostgreSQL 
 
   beforeAll(async () => {
     t = await createTestApp();
-    const [db] = await queryRows<{ name: string }>(t.db, sql`select current_database() as name`);
+    const [db] = await queryRows(
+      t.db,
+      sql`select current_database() as name`,
+      z.strictObject({ name: z.string() }),
+    );
     elsewhere = new pg.Client({
       connectionString: adminUrl(process.env.TEST_DATABASE_URL ?? '', db?.name ?? ''),
     });

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { makeTenant } from '../../test/factories.ts';
-import { explainAsApp } from '../../test/plans.ts';
+import { requestPlans } from '../../test/plans.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
-import { insertIdeas, type Member, makeMember, recordStatements } from '../ideas/test-fixtures.ts';
+import { insertIdeas, type Member, makeMember } from '../ideas/test-fixtures.ts';
 
 /** CONTRACT §9's scale: an idea with 1,000 comments beside one with 10, in a busy tenant. */
 const MANY = 1_000;
@@ -41,20 +41,8 @@ describe("an idea's comments are paged on their index, in one statement", () => 
   }, 300_000);
   afterAll(() => t.close());
 
-  async function plansOf(url: string) {
-    const recorder = recordStatements(t);
-    try {
-      const res = await t.request(`/api/v1${url}`, { headers: { cookie: member.cookie } });
-      expect(res.status).toBe(200);
-    } finally {
-      recorder.stop();
-    }
-    const statements = recorder.withValues.filter((s) => /comment/.test(s.text));
-    const plans = [];
-    for (const statement of statements)
-      plans.push(await explainAsApp(t.db, tenantId, statement, 'generic'));
-    return plans;
-  }
+  const plansOf = (url: string) =>
+    requestPlans(t, { tenantId, cookie: member.cookie }, url, /comment/, 'generic');
 
   const comments = (idea: 'many' | 'few', page: number) =>
     `/ideas/${ideas[idea]}/comments?page=${page}&page_size=${PAGE}`;

@@ -1,24 +1,46 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { type Executor, queryRows } from '../db/client.ts';
 import { pageLimit } from '../db/page-limit.ts';
 import { comments } from '../db/schema-discussion.ts';
 import { ideas } from '../db/schema-ideas.ts';
 import { isoTime } from '../ideas/idea-rows.ts';
 
-export interface CommentRow {
-  id: number;
-  body: string;
-  created_at: string;
-  edited_at: string | null;
-  hidden: boolean;
-  author: {
-    id: number;
-    first_name: string;
-    last_name: string;
-    profile_image_url: string | null;
-    role_name: string;
-  };
-}
+const commentRow = z.strictObject({
+  id: z.number(),
+  body: z.string(),
+  created_at: z.string(),
+  edited_at: z.string().nullable(),
+  hidden: z.boolean(),
+  author: z.strictObject({
+    id: z.number(),
+    first_name: z.string(),
+    last_name: z.string(),
+    profile_image_url: z.string().nullable(),
+    role_name: z.string(),
+  }),
+});
+export type CommentRow = z.output<typeof commentRow>;
+
+/** Each row of `discussionPage` carries the idea's rules; an idea without comments is one row of them and nulls. */
+const discussion = {
+  principal_investigator_id: z.number(),
+  case_manager_id: z.number().nullable(),
+  closed: z.boolean(),
+  total: z.number(),
+};
+const discussionRow = z.union([
+  commentRow.extend(discussion),
+  z.strictObject({
+    ...discussion,
+    id: z.null(),
+    body: z.null(),
+    created_at: z.null(),
+    edited_at: z.null(),
+    hidden: z.null(),
+    author: z.null(),
+  }),
+]);
 
 /** An idea's discussion rules and comment count, with one page of its comments. */
 export interface DiscussionPage {
@@ -48,15 +70,7 @@ export async function discussionPage(
   size: number,
 ): Promise<DiscussionPage | undefined> {
   const limit = pageLimit(size);
-  const rows = await queryRows<
-    Omit<CommentRow, 'id'> & {
-      id: number | null;
-      principal_investigator_id: number;
-      case_manager_id: number | null;
-      closed: boolean;
-      total: number;
-    }
-  >(
+  const rows = await queryRows(
     db,
     sql`with discussion as (
           select i.principal_investigator_id, i.case_manager_id,
@@ -100,13 +114,21 @@ export async function discussionPage(
             from comments c where c.tenant_id = ${tenantId} and c.id = p.id
             offset 0) c) r on true
         order by r.at asc, r.id asc`,
+    discussionRow,
   );
   const first = rows[0];
   if (!first) return undefined;
-  const pageRows = rows.flatMap(
-    ({ principal_investigator_id: _p, case_manager_id: _c, closed: _x, total: _t, id, ...row }) =>
-      id === null ? [] : [{ id, ...row }],
-  );
+  const pageRows = rows.flatMap((row) => {
+    if (row.id === null) return [];
+    const {
+      principal_investigator_id: _p,
+      case_manager_id: _c,
+      closed: _x,
+      total: _t,
+      ...comment
+    } = row;
+    return [comment];
+  });
   const own = Math.max(0, Math.min(size, first.total - offset));
   return {
     principalInvestigatorId: first.principal_investigator_id,
@@ -173,18 +195,20 @@ export async function setCommentHidden(
     .where(and(eq(comments.tenantId, tenantId), eq(comments.id, commentId)));
 }
 
+const lockedCommentRow = z.strictObject({
+  id: z.number(),
+  author_id: z.number(),
+  author_name: z.string(),
+  idea_id: z.number(),
+  idea_title: z.string(),
+  body: z.string(),
+  hidden: z.boolean(),
+  idea_closed: z.boolean(),
+});
+
 /** A comment with what its rules and its audit entry need: author, idea and their names. */
 export async function findComment(db: Executor, tenantId: number, commentId: number) {
-  const [row] = await queryRows<{
-    id: number;
-    author_id: number;
-    author_name: string;
-    idea_id: number;
-    idea_title: string;
-    body: string;
-    hidden: boolean;
-    idea_closed: boolean;
-  }>(
+  const [row] = await queryRows(
     db,
     sql`select c.id, c.author_id, u.first_name || ' ' || u.last_name as author_name,
           c.idea_id, i.title as idea_title, c.body, c.hidden_at is not null as hidden,
@@ -194,6 +218,7 @@ export async function findComment(db: Executor, tenantId: number, commentId: num
         join ideas i on i.tenant_id = c.tenant_id and i.id = c.idea_id
         where c.tenant_id = ${tenantId} and c.id = ${commentId}
         for update of c`,
+    lockedCommentRow,
   );
   return row;
 }

@@ -1,11 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { openTestDatabase, testDatabaseKind } from '../../test/databases.ts';
 import { makeTenant } from '../../test/factories.ts';
 import { type Database, queryRows } from './client.ts';
+import { idRow, queryCount } from './rows.ts';
 import { schools } from './schema-reference.ts';
 import { inTenant } from './tenant-scope.ts';
+
+const one = z.strictObject({ one: z.number() });
 
 /** The texts sent to PostgreSQL while `work` runs, in order. */
 async function sentDuring(work: () => Promise<unknown>): Promise<string[]> {
@@ -71,9 +75,15 @@ describe.skipIf(testDatabaseKind !== 'postgres')('the PostgreSQL connection', ()
     const trips = await roundTripsDuring(async () => {
       seen = await inTenant(database.db, tenantId, async (tx) => {
         const read = () =>
-          queryRows<{ tenant: string; role: string; at: string }>(
+          queryRows(
             tx,
             sql`select current_setting('app.tenant_id') as tenant, current_user as role, now()::text as at, pg_sleep(0.01)`,
+            z.strictObject({
+              tenant: z.string(),
+              role: z.string(),
+              at: z.string(),
+              pg_sleep: z.string(),
+            }),
           );
         const [first] = await read();
         const [second] = await read();
@@ -85,7 +95,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('the PostgreSQL connection', ()
         };
       });
       // The pool hands out the connection released last, with its commit still held.
-      await queryRows(database.db, sql`select ${1}::int as one`);
+      await queryRows(database.db, sql`select ${1}::int as one`, one);
     });
     expect(trips).toHaveLength(3);
     expect(trips[0]).toHaveLength(2);
@@ -104,12 +114,12 @@ describe.skipIf(testDatabaseKind !== 'postgres')('the PostgreSQL connection', ()
     });
     expect(trips.map((trip) => trip.length)).toEqual([2, 1]);
     expect(trips[1]).toEqual(['commit']);
-    const [open] = await queryRows<{ n: number }>(
+    const open = await queryCount(
       database.db,
       sql`select count(*)::int as n from pg_stat_activity
           where datname = current_database() and state like 'idle in transaction%'`,
     );
-    expect(open?.n).toBe(0);
+    expect(open).toBe(0);
   });
 
   it('sends the commit of a transaction that writes or locks at once', async () => {
@@ -118,7 +128,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('the PostgreSQL connection', ()
     );
     const trips = await roundTripsDuring(async () => {
       await inTenant(database.db, tenantId, (tx) =>
-        queryRows(tx, sql`select id from schools where id = ${school?.id ?? 0} for update`),
+        queryRows(tx, sql`select id from schools where id = ${school?.id ?? 0} for update`, idRow),
       );
       await inTenant(database.db, tenantId, (tx) =>
         tx
@@ -162,12 +172,12 @@ describe.skipIf(testDatabaseKind !== 'postgres')('the PostgreSQL connection', ()
   it('answers the error of the statement sent with the binding, and rolls back', async () => {
     const trips = await roundTripsDuring(() =>
       inTenant(database.db, tenantId, (tx) =>
-        queryRows(tx, sql`select 1 / ${0}::int as never`),
+        queryRows(tx, sql`select 1 / ${0}::int as never`, z.strictObject({ never: z.number() })),
       ).catch((error: Error) => error.message),
     );
     expect(trips.map((trip) => trip.length)).toEqual([2, 1]);
     expect(trips[1]).toEqual(['rollback']);
-    const [row] = await queryRows<{ one: number }>(database.db, sql`select ${1}::int as one`);
+    const [row] = await queryRows(database.db, sql`select ${1}::int as one`, one);
     expect(row?.one).toBe(1);
   });
 
@@ -184,9 +194,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('the PostgreSQL connection', ()
     expect(kept.map((s) => s.name)).not.toContain('Never kept');
     // Every pooled connection still answers outside a transaction.
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        queryRows<{ one: number }>(database.db, sql`select 1 as one`),
-      ),
+      Array.from({ length: 5 }, () => queryRows(database.db, sql`select 1 as one`, one)),
     );
     expect(answers.flat()).toHaveLength(5);
   });

@@ -347,18 +347,17 @@ export function checkRowsWith(check: RowCheck | undefined): void {
 }
 
 /**
- * Rows of a raw SQL statement; both drivers answer `{ rows }`, which the shared type hides. With a
- * shape (a zod schema declared beside the statement, `z.strictObject`), the rows are typed by it,
- * and the tests check what each engine really returns against it; requests pay nothing for it.
+ * Rows of a raw SQL statement, typed by their shape: a zod schema declared beside the statement
+ * (`z.strictObject`). Both drivers answer `{ rows }`, which the shared type hides; there is no
+ * unshaped form, so no raw read goes unchecked. The tests check what each engine really returns
+ * against the shape; requests pay nothing for it.
  */
 export async function queryRows<S extends z.ZodType>(
   db: Executor,
   query: SQL,
   shape: S,
-): Promise<z.output<S>[]>;
-export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]>;
-export async function queryRows(db: Executor, query: SQL, shape?: z.ZodType): Promise<unknown[]> {
-  const { rows } = (await db.execute(query)) as unknown as { rows: unknown[] };
-  if (shape && rowCheck) rowCheck(shape, rows);
+): Promise<z.output<S>[]> {
+  const { rows } = (await db.execute(query)) as unknown as { rows: z.output<S>[] };
+  rowCheck?.(shape, rows);
   return rows;
 }

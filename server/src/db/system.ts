@@ -11,6 +11,7 @@
 
 import { status } from '@kindling/contract';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { SessionContext } from '../session-context.ts';
 import { type Db, queryRows } from './client.ts';
 import { accounts } from './schema-auth.ts';
@@ -45,6 +46,20 @@ export async function tenantOfProvider(db: Db, providerId: number): Promise<Tena
   return row ? tenantById(db, row.tenantId) : undefined;
 }
 
+/** The session read's row: its times come as epoch milliseconds, the same number on both drivers. */
+const liveSessionRow = z.strictObject({
+  sessionId: z.number(),
+  tenantId: z.number(),
+  userId: z.number(),
+  remember: z.boolean(),
+  subject: z.string(),
+  permissions: z.array(z.string()),
+  mfaSetupRequired: z.boolean(),
+  issuedMs: z.number(),
+  expiresMs: z.number(),
+  lastSeenMs: z.number(),
+});
+
 /**
  * A live session by the HMAC of its cookie token, with what every request needs of its user, as
  * long as the user is an active, approved member: a decline, a withdrawn approval or a disable
@@ -58,7 +73,7 @@ export async function liveSessionByTokenHash(
   tokenHash: string,
   now: Date,
 ): Promise<(SessionContext & { lastSeenAt: Date }) | undefined> {
-  const [row] = await queryRows<Omit<SessionContext, 'issuedAt' | 'expiresAt'> & Times>(
+  const [row] = await queryRows(
     db,
     sql`select s.id as "sessionId", s.tenant_id as "tenantId", s.user_id as "userId",
           s.remember, a.subject, u.permissions,
@@ -79,6 +94,7 @@ export async function liveSessionByTokenHash(
         where s.token_hash = ${tokenHash} and s.revoked_at is null
           and s.expires_at > ${now.toISOString()}::timestamptz and not u.is_disabled
           and u.admin_status_id = ${status.approved} and u.user_status_id = ${status.approved}`,
+    liveSessionRow,
   );
   if (!row) return undefined;
   const { issuedMs, expiresMs, lastSeenMs, ...session } = row;
@@ -88,12 +104,6 @@ export async function liveSessionByTokenHash(
     expiresAt: new Date(expiresMs),
     lastSeenAt: new Date(lastSeenMs),
   };
-}
-
-interface Times {
-  issuedMs: number;
-  expiresMs: number;
-  lastSeenMs: number;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { openTestDatabase, testDatabaseKind } from '../../test/databases.ts';
 import { makeSchool, makeTenant } from '../../test/factories.ts';
 import { type Database, queryRows } from './client.ts';
@@ -53,9 +54,10 @@ describe(`tenant isolation on ${testDatabaseKind}`, () => {
 
   it('after the transaction the role and tenant setting are gone', async () => {
     await inTenant(database.db, a.tenantId, async () => {});
-    const [row] = await queryRows<{ role: string; tenant: string | null }>(
+    const [row] = await queryRows(
       database.db,
       sql`select current_user as role, current_setting('app.tenant_id', true) as tenant`,
+      z.strictObject({ role: z.string(), tenant: z.string().nullable() }),
     );
     expect(row?.role).not.toBe('kindling_app');
     expect(row?.tenant ?? '').toBe('');
@@ -70,12 +72,7 @@ describe(`tenant isolation on ${testDatabaseKind}`, () => {
   });
 
   it('every table with a tenant_id has forced row-level security and the isolation policy', async () => {
-    const tables = await queryRows<{
-      name: string;
-      enabled: boolean;
-      forced: boolean;
-      policy: boolean;
-    }>(
+    const tables = await queryRows(
       database.db,
       sql`
       select c.relname as name, c.relrowsecurity as enabled, c.relforcerowsecurity as forced,
@@ -83,6 +80,12 @@ describe(`tenant isolation on ${testDatabaseKind}`, () => {
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and c.relkind = 'r'
         and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'tenant_id')`,
+      z.strictObject({
+        name: z.string(),
+        enabled: z.boolean(),
+        forced: z.boolean(),
+        policy: z.boolean(),
+      }),
     );
     expect(tables.length).toBeGreaterThanOrEqual(15);
     for (const table of tables) {

@@ -1,6 +1,7 @@
 /** The synthetic seed's follows: random members following random ideas not their own. */
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
+import { queryCount } from '../db/rows.ts';
 
 export async function insertFollows(
   tx: Tx,
@@ -14,7 +15,7 @@ export async function insertFollows(
   let inserted = 0;
   // Random pairs collide now and then; a few rounds top the count up to exactly K.
   for (let round = 0; round < 10 && inserted < count; round++) {
-    const rows = await queryRows<{ n: number }>(
+    inserted += await queryCount(
       tx,
       sql`
       with members as (
@@ -39,7 +40,6 @@ export async function insertFollows(
       )
       select count(*)::int as n from made`,
     );
-    inserted += rows[0]?.n ?? 0;
   }
   return inserted;
 }

@@ -1,5 +1,6 @@
 /** The synthetic seed's ideas, with their support types, links and patents. */
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { queryRows, type Tx } from '../db/client.ts';
 import { ADJECTIVES, NOUNS, PURPOSES } from './synthetic-words.ts';
 
@@ -11,7 +12,7 @@ export async function insertIdeas(
   count: number,
 ) {
   if (count <= 0) return { from: 0, to: -1 };
-  const [range] = await queryRows<{ from: number; to: number }>(
+  const [range] = await queryRows(
     tx,
     sql`
     with authors as (
@@ -48,6 +49,7 @@ export async function insertIdeas(
       returning id
     )
     select min(id) as from, max(id) as to from made`,
+    z.strictObject({ from: z.number().nullable(), to: z.number().nullable() }),
   );
   const ideaRange = { from: range?.from ?? 0, to: range?.to ?? -1 };
   await tx.execute(sql`

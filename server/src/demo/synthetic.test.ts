@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { z } from 'zod';
 import { openTestDatabase } from '../../test/databases.ts';
 import { makeTenant } from '../../test/factories.ts';
 import { type Database, queryRows } from '../db/client.ts';
+import { queryCount } from '../db/rows.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { seedSynthetic } from './synthetic.ts';
 
@@ -16,16 +18,26 @@ async function seededSnapshot(database: Database, seed: number) {
     seed,
   });
   const rows = await inTenant(database.db, tenantId, async (tx) => ({
-    people: await queryRows<{ email: string; name: string; role_id: number; sections: number }>(
+    people: await queryRows(
       tx,
       sql`select replace(email, ${domain}, 'D') as email, first_name || ' ' || last_name as name, role_id,
             jsonb_array_length(education) + jsonb_array_length(experience) as sections
           from users where email like 'person%' order by id`,
+      z.strictObject({
+        email: z.string(),
+        name: z.string(),
+        role_id: z.number(),
+        sections: z.number(),
+      }),
     ),
-    ideas: await queryRows<{ title: string }>(tx, sql`select title from ideas order by id`),
-    follows: await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from follows`),
-    accounts: await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from accounts`),
-    selfFollows: await queryRows<{ n: number }>(
+    ideas: await queryRows(
+      tx,
+      sql`select title from ideas order by id`,
+      z.strictObject({ title: z.string() }),
+    ),
+    follows: await queryCount(tx, sql`select count(*)::int as n from follows`),
+    accounts: await queryCount(tx, sql`select count(*)::int as n from accounts`),
+    selfFollows: await queryCount(
       tx,
       sql`select count(*)::int as n from follows f join ideas i on i.tenant_id = f.tenant_id and i.id = f.idea_id
           where f.user_id = i.principal_investigator_id`,
@@ -47,9 +59,9 @@ describe('synthetic seed (CLI seed)', () => {
     expect(new Set(a.people.map((p) => p.role_id))).toEqual(new Set([1, 2, 3, 4]));
     expect(a.people.every((p) => p.sections >= 2)).toBe(true);
     expect(a.ideas).toHaveLength(120);
-    expect(a.follows[0]?.n).toBe(90);
-    expect(a.accounts[0]?.n).toBe(41);
-    expect(a.selfFollows[0]?.n).toBe(0);
+    expect(a.follows).toBe(90);
+    expect(a.accounts).toBe(41);
+    expect(a.selfFollows).toBe(0);
     expect(b.people).toEqual(a.people);
     expect(b.ideas).toEqual(a.ideas);
     expect(c.ideas).not.toEqual(a.ideas);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { hashPassword } from '../auth/password.ts';
 import { type Db, queryRows } from '../db/client.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
@@ -56,9 +57,10 @@ export async function seedSynthetic(
     await bindTenant(tx, tenantId);
     await tx.execute(sql`select setseed(${(options.seed % 1000) / 1000})`);
     await ensurePlaces(tx, tenantId);
-    const [last] = await queryRows<{ n: number | null }>(
+    const [last] = await queryRows(
       tx,
       sql`select max(substring(email from '^person([0-9]+)@')::int) as n from users where tenant_id = ${tenantId}`,
+      z.strictObject({ n: z.number().nullable() }),
     );
     const first = (last?.n ?? 0) + 1;
     say(`people ${first}..${first + options.people - 1}`);

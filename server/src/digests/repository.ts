@@ -1,27 +1,28 @@
 import {
   type DigestFrequency,
   defaultMailFrequency,
-  type NotificationKind,
   notificationKinds,
   status,
 } from '@kindling/contract';
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { queryRows, type Tx } from '../db/client.ts';
 import { sameTenant, type TenantRow, tenants } from '../db/schema-tenants.ts';
 
 /** One notification a digest carries, with what its mail shows of its member and idea. */
-export interface DigestItem {
-  id: number;
-  recipientId: number;
-  email: string;
-  firstName: string;
-  kind: NotificationKind;
-  text: string;
-  link: string;
-  ideaId: number | null;
-  ideaTitle: string | null;
-  createdAt: Date;
-}
+const digestItemRow = z.strictObject({
+  id: z.number(),
+  recipientId: z.number(),
+  email: z.string(),
+  firstName: z.string(),
+  kind: z.enum(notificationKinds),
+  text: z.string(),
+  link: z.string(),
+  ideaId: z.number().nullable(),
+  ideaTitle: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type DigestItem = Omit<z.output<typeof digestItemRow>, 'createdAt'> & { createdAt: Date };
 
 /** The kinds a member gets in this digest unless they chose otherwise (CONTRACT §9). */
 const kindsByDefault = (frequency: DigestFrequency) =>
@@ -49,7 +50,7 @@ export async function takeDigestItems(
           defaults.map((kind) => sql`${kind}`),
           sql`, `,
         )}))`;
-  const rows = await queryRows<Omit<DigestItem, 'createdAt'> & { createdAt: string | Date }>(
+  const rows = await queryRows(
     tx,
     sql`with due as (
           select n.id, u.email, u.first_name, i.title
@@ -69,6 +70,7 @@ export async function takeDigestItems(
         returning n.id, n.recipient_id as "recipientId", due.email, due.first_name as "firstName",
           n.kind, n.text, n.link, n.idea_id as "ideaId", due.title as "ideaTitle",
           n.created_at as "createdAt"`,
+    digestItemRow,
   );
   return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
 }

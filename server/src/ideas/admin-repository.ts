@@ -2,6 +2,7 @@ import { status } from '@kindling/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Executor, queryRows } from '../db/client.ts';
+import { memberNameRow, queryCount } from '../db/rows.ts';
 import { sameTenant } from '../db/schema-tenants.ts';
 import { isoTime } from './idea-rows.ts';
 
@@ -36,13 +37,12 @@ const unfiltered = (filter: AdminIdeaFilter) =>
 
 /** The unfiltered total comes from the tally the triggers keep, as the feed's does. */
 export async function countAdminIdeas(db: Executor, tenantId: number, filter: AdminIdeaFilter) {
-  const [row] = await queryRows<{ total: number }>(
+  return queryCount(
     db,
     unfiltered(filter)
-      ? sql`select coalesce((select ideas from idea_tallies where tenant_id = ${tenantId}), 0)::int as total`
-      : sql`select count(*)::int as total from ideas i where ${conditions(tenantId, filter)}`,
+      ? sql`select coalesce((select ideas from idea_tallies where tenant_id = ${tenantId}), 0)::int as n`
+      : sql`select count(*)::int as n from ideas i where ${conditions(tenantId, filter)}`,
   );
-  return row?.total ?? 0;
 }
 
 const adminIdeaRow = z.strictObject({
@@ -93,7 +93,7 @@ const CANDIDATES_LIMIT = 50;
 
 export function caseManagerCandidates(db: Executor, tenantId: number, q: string) {
   const name = sql`lower(u.first_name || ' ' || u.last_name)`;
-  return queryRows<{ id: number; name: string; email: string; role_name: string }>(
+  return queryRows(
     db,
     sql`select u.id, u.first_name || ' ' || u.last_name as name, u.email, r.name as role_name
         from users u
@@ -102,29 +102,33 @@ export function caseManagerCandidates(db: Executor, tenantId: number, q: string)
           ${q ? sql`and (${name} like ${contains(q)} or lower(u.email) like ${contains(q)})` : sql``}
         order by ${name}, u.id
         limit ${CANDIDATES_LIMIT}`,
+    memberNameRow.extend({ email: z.string(), role_name: z.string() }),
   );
 }
 
 export async function findCandidate(db: Executor, tenantId: number, userId: number) {
-  const [row] = await queryRows<{ id: number; name: string }>(
+  const [row] = await queryRows(
     db,
     sql`select u.id, u.first_name || ' ' || u.last_name as name from users u
         where u.tenant_id = ${tenantId} and u.id = ${userId} and ${candidate}`,
+    memberNameRow,
   );
   return row;
 }
 
+const lockedIdeaRow = z.strictObject({
+  id: z.number(),
+  title: z.string(),
+  principal_investigator_id: z.number(),
+  pi_name: z.string(),
+  case_manager_id: z.number().nullable(),
+  cm_name: z.string().nullable(),
+  follower_count: z.number(),
+});
+
 /** The idea with the names an audit entry reads by, locked for the change. */
 export async function lockIdea(db: Executor, tenantId: number, ideaId: number) {
-  const [row] = await queryRows<{
-    id: number;
-    title: string;
-    principal_investigator_id: number;
-    pi_name: string;
-    case_manager_id: number | null;
-    cm_name: string | null;
-    follower_count: number;
-  }>(
+  const [row] = await queryRows(
     db,
     sql`select i.id, i.title, i.principal_investigator_id,
           pi.first_name || ' ' || pi.last_name as pi_name,
@@ -136,6 +140,7 @@ export async function lockIdea(db: Executor, tenantId: number, ideaId: number) {
         left join users cm on ${sameTenant('cm.id', 'i.case_manager_id')}
         where i.tenant_id = ${tenantId} and i.id = ${ideaId}
         for update of i`,
+    lockedIdeaRow,
   );
   return row;
 }

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { makeSchool, makeTenant } from '../../test/factories.ts';
+import { queryCount } from '../db/rows.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 import { countIdeas, FeedCounts } from './feed-counts.ts';
 import {
@@ -42,10 +43,10 @@ describe('the filtered feed’s kept counts', () => {
   const truth = async (where: SQL) =>
     t.db.transaction(async (tx) => {
       await bindTenant(tx, tenantId);
-      const rows = (await tx.execute(
+      return queryCount(
+        tx,
         sql`select count(*)::int as n from ideas i where i.tenant_id = ${tenantId} and ${where}`,
-      )) as unknown as { rows: { n: number }[] };
-      return rows.rows[0]?.n;
+      );
     });
   const write = (statement: SQL) =>
     t.db.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 import type { IdeaFilters } from '@kindling/contract';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { type Executor, queryRows } from '../db/client.ts';
 import { countMatching } from './feed.ts';
 import { VersionedCache } from './versioned-cache.ts';
@@ -45,9 +46,10 @@ export async function countIdeas(
   if (filters.following || filters.idea_owner_id) {
     return countMatching(db, tenantId, viewerId, filters);
   }
-  const [tally] = await queryRows<{ ideas: number; version: string }>(
+  const [tally] = await queryRows(
     db,
     sql`select ideas, version::text as version from idea_tallies where tenant_id = ${tenantId}`,
+    z.strictObject({ ideas: z.number(), version: z.string() }),
   );
   // The tally is written with a tenant's first idea (migration 0004): without it there are none.
   if (!tally) return 0;

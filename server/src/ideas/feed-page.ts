@@ -50,10 +50,10 @@ function find(
   order: SortOrder,
   window: PageWindow,
 ): Promise<Found> {
-  const { tenantId, userId } = session;
+  const page = { tenantId: session.tenantId, viewerId: session.userId, filters, order, window };
   return unfiltered(filters)
-    ? ideasPage(tx, tenantId, userId, filters, order, window).then((rows) => ({ rows }))
-    : pageIds(tx, tenantId, userId, filters, order, window).then((ids) => ({ ids }));
+    ? ideasPage(tx, page).then((rows) => ({ rows }))
+    : pageIds(tx, page).then((ids) => ({ ids }));
 }
 
 function cardsOf(tx: Tx, session: SessionContext, found: Found): Promise<SummaryRow[]> {

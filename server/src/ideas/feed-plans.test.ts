@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { makeTenant } from '../../test/factories.ts';
-import { explainAsApp } from '../../test/plans.ts';
+import { requestPlans } from '../../test/plans.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
-import { insertIdeas, type Member, makeMember, recordStatements } from './test-fixtures.ts';
+import { insertIdeas, type Member, makeMember } from './test-fixtures.ts';
 
 /** Enough rows that a plan reading the whole table costs many times a page (decision 0026). */
 const IDEAS = 4_000;
@@ -38,16 +38,9 @@ describe("the hot pages' plans read a page's rows, as the app prepares them", ()
 
   /** The statement of a request that matches `pick`, explained with the plans its route uses. */
   async function planOf(url: string, pick: RegExp, plans: 'generic' | 'custom') {
-    const recorder = recordStatements(t);
-    try {
-      const res = await t.request(`/api/v1${url}`, { headers: { cookie: viewer.cookie } });
-      expect(res.status).toBe(200);
-    } finally {
-      recorder.stop();
-    }
-    const statement = recorder.withValues.find((s) => pick.test(s.text));
-    if (!statement) throw new Error(`no statement of ${url} matches ${pick}`);
-    return explainAsApp(t.db, tenantId, statement, plans);
+    const [plan] = await requestPlans(t, { tenantId, cookie: viewer.cookie }, url, pick, plans);
+    if (!plan) throw new Error(`no statement of ${url} matches ${pick}`);
+    return plan;
   }
 
   const lastIdeas = Math.ceil(IDEAS / PAGE);

@@ -2,6 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { makeTenant } from '../../test/factories.ts';
+import { queryRows } from '../db/client.ts';
+import { idRow } from '../db/rows.ts';
 import { users } from '../db/schema-people.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 import {
@@ -75,11 +77,15 @@ describe('the idea feed: GET /ideas', () => {
       const pi = await makeMember(t, other.tenantId);
       const tied = await t.db.transaction(async (tx) => {
         await bindTenant(tx, other.tenantId);
-        const result = (await tx.execute(sql`
+        const rows = await queryRows(
+          tx,
+          sql`
           insert into ideas (tenant_id, title, introduction, principal_investigator_id, created_at)
           select ${other.tenantId}, 'Tie ' || n, 'x', ${pi.id}, '2026-01-01T00:00:00Z'
-          from generate_series(1, 7) n returning id`)) as unknown as { rows: { id: number }[] };
-        return result.rows.map((row) => row.id).sort((a, b) => a - b);
+          from generate_series(1, 7) n returning id`,
+          idRow,
+        );
+        return rows.map((row) => row.id).sort((a, b) => a - b);
       });
       const pages = [];
       for (let page = 1; page <= 3; page++) {

@@ -2,6 +2,7 @@ import type { IdeaFilters } from '@kindling/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../db/client.ts';
 import { pageLimit } from '../db/page-limit.ts';
+import { idRow, queryCount } from '../db/rows.ts';
 import { anyId, type SummaryRow, summaryColumns, summaryJoins, summaryRow } from './idea-rows.ts';
 import type { PageWindow, SortOrder } from './paging.ts';
 
@@ -47,41 +48,48 @@ export async function countMatching(
   viewerId: number,
   filters: IdeaFilters,
 ): Promise<number> {
-  const query =
+  return queryCount(
+    db,
     onlySupports(filters) && filters.support_id
       ? sql`select count(distinct s.idea_id)::int as n from idea_supports s
           where s.tenant_id = ${tenantId} and s.support_id ${anyId(filters.support_id)}`
       : sql`select count(*)::int as n from ideas i
-          where ${matching(tenantId, viewerId, filters)}`;
-  const [row] = await queryRows<{ n: number }>(db, query);
-  return row?.n ?? 0;
+          where ${matching(tenantId, viewerId, filters)}`,
+  );
 }
 
 const direction = (order: SortOrder) => sql.raw(order === 'asc' ? 'asc' : 'desc');
 
+/** Which page of the feed: whose, filtered how, in which order, and its window (paging.ts). */
+export interface FeedWindow {
+  tenantId: number;
+  viewerId: number;
+  filters: IdeaFilters;
+  order: SortOrder;
+  window: PageWindow;
+}
+
 /**
- * One page of ideas in (created_at, id) order. The window is found on the narrow index
- * (tenant_id, created_at, id) first and only its rows are joined to people and lookups, so a deep
- * page skips index entries, not joined rows; `window.scan` may read from the far end (paging.ts).
- * The limit is a constant (pageLimit) so that even the generic plan reads only the page's rows.
+ * The window's ideas, in the order it is scanned: found on the narrow index (tenant_id,
+ * created_at, id) and not joined to anything, so a deep page skips index entries, not joined
+ * rows; `window.scan` may read from the far end. The limit is a constant (pageLimit) so that even
+ * the generic plan reads only the page's rows.
  */
-export function ideasPage(
-  db: Executor,
-  tenantId: number,
-  viewerId: number,
-  filters: IdeaFilters,
-  order: SortOrder,
-  window: PageWindow,
-): Promise<SummaryRow[]> {
+function windowOf(columns: SQL, { tenantId, viewerId, filters, window }: FeedWindow): SQL {
   const scan = direction(window.scan);
-  const want = direction(order);
-  return queryRows(
-    db,
-    sql`with page as (
-          select i.id, i.created_at from ideas i
+  return sql`select ${columns} from ideas i
           where ${matching(tenantId, viewerId, filters)}
           order by i.created_at ${scan}, i.id ${scan}
-          offset ${window.offset} limit ${pageLimit(window.limit)})
+          offset ${window.offset} limit ${pageLimit(window.limit)}`;
+}
+
+/** One page of ideas in (created_at, id) order: its window, and only its rows joined to cards. */
+export function ideasPage(db: Executor, page: FeedWindow): Promise<SummaryRow[]> {
+  const { tenantId, viewerId } = page;
+  const want = direction(page.order);
+  return queryRows(
+    db,
+    sql`with page as (${windowOf(sql`i.id, i.created_at`, page)})
         select ${summaryColumns(tenantId, viewerId)}
         from page p
         join ideas i on i.tenant_id = ${tenantId} and i.id = p.id
@@ -95,24 +103,10 @@ export function ideasPage(
  * The ids of one page of matching ideas, in the page's order: the statement of a filtered page
  * that its filters' values must plan (custom plans). The cards are read by id (`ideaCardsOf`).
  */
-export async function pageIds(
-  db: Executor,
-  tenantId: number,
-  viewerId: number,
-  filters: IdeaFilters,
-  order: SortOrder,
-  window: PageWindow,
-): Promise<number[]> {
-  const scan = direction(window.scan);
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`select i.id from ideas i
-        where ${matching(tenantId, viewerId, filters)}
-        order by i.created_at ${scan}, i.id ${scan}
-        offset ${window.offset} limit ${pageLimit(window.limit)}`,
-  );
+export async function pageIds(db: Executor, page: FeedWindow): Promise<number[]> {
+  const rows = await queryRows(db, windowOf(sql`i.id`, page), idRow);
   const ids = rows.map((row) => row.id);
-  return window.scan === order ? ids : ids.reverse();
+  return page.window.scan === page.order ? ids : ids.reverse();
 }
 
 /**
@@ -125,12 +119,13 @@ export function ideaCardsOf(
   viewerId: number,
   ids: number[],
 ): Promise<SummaryRow[]> {
-  return queryRows<SummaryRow>(
+  return queryRows(
     db,
     sql`select ${summaryColumns(tenantId, viewerId)}
         from unnest(${sql.param(ids)}::int[]) with ordinality as p(id, n)
         join ideas i on i.tenant_id = ${tenantId} and i.id = p.id
         ${summaryJoins}
         order by p.n`,
+    summaryRow,
   );
 }

@@ -7,6 +7,7 @@ import type { IdeaFilters } from '@kindling/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Executor, queryRows } from '../db/client.ts';
+import { queryCount } from '../db/rows.ts';
 import {
   IDEAS,
   matchingIdeas,
@@ -114,10 +115,9 @@ export async function countKeywordIdeas(
   viewerId: number,
   filters: IdeaFilters & { q: string },
 ): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
+  return queryCount(
     db,
     sql`with query as materialized (select ${searchQuery(IDEAS, filters.q)} as tsq)
         select count(*)::int as n from (${hits(tenantId, viewerId, filters, 'none')}) h`,
   );
-  return row?.n ?? 0;
 }

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { makeSchool, makeTenant } from '../../test/factories.ts';
+import { queryCount } from '../db/rows.ts';
 import { ideas } from '../db/schema-ideas.ts';
 import { departments } from '../db/schema-reference.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
@@ -216,12 +217,11 @@ describe('GET /recommendations/ideas', () => {
     expect(await count(1)).toBe(ranking);
     const filled = await t.db.transaction(async (tx) => {
       await bindTenant(tx, other.tenantId);
-      return tx.execute(
+      return queryCount(
+        tx,
         sql`select count(*)::int as n from ideas where tenant_id = ${other.tenantId}`,
       );
     });
-    expect((filled as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(
-      SOURCE_LIMITS.recent + 51,
-    );
+    expect(filled).toBe(SOURCE_LIMITS.recent + 51);
   });
 });

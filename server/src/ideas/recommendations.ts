@@ -44,18 +44,20 @@ const TERMS = 24;
 const OWN_IDEAS_READ = 20;
 const FOLLOWS_READ = 200;
 
+const signalsRow = z.strictObject({
+  school_id: z.number().nullable(),
+  department_id: z.number().nullable(),
+  query: z.string().nullable(),
+  words: z.array(z.strictObject({ lexeme: z.string(), word: z.string() })),
+  supports: z.array(z.strictObject({ id: z.number(), share: z.number() })),
+});
+
 export async function memberSignals(
   db: Executor,
   tenantId: number,
   userId: number,
 ): Promise<MemberSignals> {
-  const [row] = await queryRows<{
-    school_id: number | null;
-    department_id: number | null;
-    query: string | null;
-    words: InterestWord[];
-    supports: { id: number; share: number }[];
-  }>(
+  const [row] = await queryRows(
     db,
     sql`with me as (
           select school_id, department_id, headline,
@@ -105,6 +107,7 @@ export async function memberSignals(
           coalesce((select json_agg(json_build_object('id', id, 'share', share) order by id)
                     from supports), '[]'::json) as supports
         from me`,
+    signalsRow,
   );
   return {
     schoolId: row?.school_id ?? null,
@@ -192,7 +195,7 @@ export function rankedPool(
   userId: number,
   signals: MemberSignals,
 ): Promise<RankedIdea[]> {
-  return queryRows<RankedIdea>(
+  return queryRows(
     db,
     sql`with pool as (${candidatePool(tenantId, userId, signals)}),
         scored as (
@@ -202,6 +205,7 @@ export function rankedPool(
           join ideas i on i.tenant_id = ${tenantId} and i.id = c.id)
         select id, own from scored
         order by own, score desc, created_at desc, id desc`,
+    z.strictObject({ id: z.number(), own: z.boolean() }),
   );
 }
 

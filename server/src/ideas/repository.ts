@@ -2,6 +2,7 @@ import { status } from '@kindling/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Executor, queryRows } from '../db/client.ts';
+import { memberNameRow } from '../db/rows.ts';
 import { follows, ideaLinks, ideaPatents, ideaSupports, ideas } from '../db/schema-ideas.ts';
 import { users } from '../db/schema-people.ts';
 import { ipStatuses, supportTypes } from '../db/schema-reference.ts';
@@ -214,7 +215,7 @@ export function searchIdeaOwners(
 ) {
   const name = sql`lower(u.first_name || ' ' || u.last_name)`;
   const pattern = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return queryRows<{ id: number; name: string }>(
+  return queryRows(
     db,
     sql`select u.id, u.first_name || ' ' || u.last_name as name
         from users u
@@ -228,5 +229,6 @@ export function searchIdeaOwners(
                       where i.tenant_id = ${tenantId} and i.principal_investigator_id = u.id)
         order by ${name}, u.id
         limit ${OWNERS_LIMIT}`,
+    memberNameRow,
   );
 }

@@ -14,6 +14,8 @@ import {
   TEST_PASSWORD,
 } from '../../test/factories.ts';
 import { hashPassword } from '../auth/password.ts';
+import { queryRows } from '../db/client.ts';
+import { idRow } from '../db/rows.ts';
 import { accounts } from '../db/schema-auth.ts';
 import { ideas } from '../db/schema-ideas.ts';
 import type { users } from '../db/schema-people.ts';
@@ -85,13 +87,17 @@ export async function insertIdeas(
   const start = options.minutesAgo ?? 0;
   return t.db.transaction(async (tx) => {
     await bindTenant(tx, tenantId);
-    const rows = (await tx.execute(sql`
+    const rows = await queryRows(
+      tx,
+      sql`
       insert into ideas (tenant_id, title, introduction, principal_investigator_id, created_at)
       select ${tenantId}, ${prefix} || ' ' || n, 'Introduction ' || n, ${principalInvestigatorId},
              now() - make_interval(mins => ${start} + n)
       from generate_series(1, ${count}) n
-      returning id`)) as unknown as { rows: { id: number }[] };
-    const ids = rows.rows.map((row) => row.id);
+      returning id`,
+      idRow,
+    );
+    const ids = rows.map((row) => row.id);
     if (options.supportId !== undefined) {
       await tx.execute(sql`
         insert into idea_supports (tenant_id, idea_id, support_id)

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { jsonInit, makeTenant } from '../../test/factories.ts';
-import { queryRows } from '../db/client.ts';
+import { queryCount } from '../db/rows.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
 import {
   detailsOf,
@@ -28,11 +28,10 @@ describe('posting ideas', () => {
   const ideaCount = () =>
     t.db.transaction(async (tx) => {
       await bindTenant(tx, w.tenantId);
-      const [row] = await queryRows<{ n: number }>(
+      return queryCount(
         tx,
         sql`select count(*)::int as n from ideas where tenant_id = ${w.tenantId}`,
       );
-      return row?.n ?? 0;
     });
 
   describe('POST /ideas', () => {

@@ -1,13 +1,13 @@
 import {
   type InterestAnswer,
   type InterestKind,
-  type InterestStatus,
   interestKinds,
   interestStatuses,
 } from '@kindling/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Executor, queryRows } from '../db/client.ts';
+import { idRow } from '../db/rows.ts';
 import { interestRequests } from '../db/schema-discussion.ts';
 import { sameTenant } from '../db/schema-tenants.ts';
 import { isoTime } from '../ideas/idea-rows.ts';
@@ -69,7 +69,7 @@ export async function insertOpenRequest(
     at: Date;
   },
 ): Promise<number | undefined> {
-  const [row] = await queryRows<{ id: number }>(
+  const [row] = await queryRows(
     db,
     sql`insert into interest_requests
           (tenant_id, idea_id, requester_id, kind, message, created_at, updated_at)
@@ -78,6 +78,7 @@ export async function insertOpenRequest(
         on conflict (tenant_id, idea_id, requester_id) where status in ('open', 'responded')
         do nothing
         returning id`,
+    idRow,
   );
   return row?.id;
 }
@@ -122,19 +123,21 @@ export function memberRequests(
   );
 }
 
+const lockedRequestRow = z.strictObject({
+  id: z.number(),
+  kind: z.enum(interestKinds),
+  status: z.enum(interestStatuses),
+  idea_id: z.number(),
+  idea_title: z.string(),
+  requester_id: z.number(),
+  principal_investigator_id: z.number(),
+  case_manager_id: z.number().nullable(),
+  requester_name: z.string(),
+});
+
 /** A request, locked, with who may answer it, who asked, and the names its audit entry reads. */
 export async function findRequest(db: Executor, tenantId: number, requestId: number) {
-  const [row] = await queryRows<{
-    id: number;
-    kind: InterestKind;
-    status: InterestStatus;
-    idea_id: number;
-    idea_title: string;
-    principal_investigator_id: number;
-    case_manager_id: number | null;
-    requester_id: number;
-    requester_name: string;
-  }>(
+  const [row] = await queryRows(
     db,
     sql`select r.id, r.kind, r.status, r.idea_id, i.title as idea_title, r.requester_id,
           i.principal_investigator_id, i.case_manager_id,
@@ -144,6 +147,7 @@ export async function findRequest(db: Executor, tenantId: number, requestId: num
         join users u on ${sameTenant('u.id', 'r.requester_id')}
         where r.tenant_id = ${tenantId} and r.id = ${requestId}
         for update of r`,
+    lockedRequestRow,
   );
   return row;
 }
@@ -167,17 +171,23 @@ export async function answerRequest(
 
 /** The overview's figures: requests by kind and status, and the median wait for a first answer. */
 export async function interestFigures(db: Executor, tenantId: number) {
-  const counts = await queryRows<{ kind: InterestKind; status: InterestStatus; n: number }>(
+  const counts = await queryRows(
     db,
     sql`select kind, status, count(*)::int as n from interest_requests
         where tenant_id = ${tenantId} group by kind, status`,
+    z.strictObject({
+      kind: z.enum(interestKinds),
+      status: z.enum(interestStatuses),
+      n: z.number(),
+    }),
   );
-  const [median] = await queryRows<{ seconds: number | null }>(
+  const [median] = await queryRows(
     db,
     sql`select round(percentile_cont(0.5) within group (
                  order by extract(epoch from first_answered_at - created_at)))::int as seconds
         from interest_requests
         where tenant_id = ${tenantId} and first_answered_at is not null`,
+    z.strictObject({ seconds: z.number().nullable() }),
   );
   return { counts, medianSeconds: median?.seconds ?? null };
 }

@@ -3,25 +3,27 @@
  * tenants, so these queries bypass inTenant() on purpose (db/system.ts names the exceptions).
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { type Db, queryRows } from '../db/client.ts';
 import { outbox } from '../db/schema-records.ts';
 
-export type OutboxRow = {
-  tenant_id: number;
-  id: number;
-  message_id: string;
-  from_address: string;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
-  headers: Record<string, string> | null;
-  attempts: number;
-};
+const outboxRow = z.strictObject({
+  tenant_id: z.number(),
+  id: z.number(),
+  message_id: z.string(),
+  from_address: z.string(),
+  to_address: z.string(),
+  subject: z.string(),
+  text_body: z.string(),
+  html_body: z.string(),
+  headers: z.record(z.string(), z.string()).nullable(),
+  attempts: z.number(),
+});
+export type OutboxRow = z.output<typeof outboxRow>;
 
 /** Claims due mails of every tenant for `leaseMs`; SKIP LOCKED keeps concurrent workers apart. */
 export function claimDueMails(db: Db, batch: number, leaseMs: number): Promise<OutboxRow[]> {
-  return queryRows<OutboxRow>(
+  return queryRows(
     db,
     sql`update outbox set attempts = attempts + 1,
           next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000})
@@ -32,17 +34,17 @@ export function claimDueMails(db: Db, batch: number, leaseMs: number): Promise<O
           for update skip locked)
         returning tenant_id, id, message_id, from_address, to_address, subject, text_body,
           html_body, headers, attempts`,
+    outboxRow,
   );
 }
 
-const outboxRow = (row: OutboxRow) =>
-  and(eq(outbox.tenantId, row.tenant_id), eq(outbox.id, row.id));
+const mailOf = (row: OutboxRow) => and(eq(outbox.tenantId, row.tenant_id), eq(outbox.id, row.id));
 
 export async function markMailSent(db: Db, row: OutboxRow): Promise<void> {
   await db
     .update(outbox)
     .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
-    .where(outboxRow(row));
+    .where(mailOf(row));
 }
 
 export async function rescheduleMail(db: Db, row: OutboxRow, delayMs: number, error: string) {
@@ -52,7 +54,7 @@ export async function rescheduleMail(db: Db, row: OutboxRow, delayMs: number, er
       nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
       lastError: error.slice(0, 500),
     })
-    .where(outboxRow(row));
+    .where(mailOf(row));
 }
 
 /** The newest mails of every tenant, for /dev/mail on a developer's own machine only. */

@@ -1,12 +1,13 @@
 import { status } from '@kindling/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { jsonInit, makeTenant } from '../../test/factories.ts';
-import { explainAsApp } from '../../test/plans.ts';
+import { requestPlans } from '../../test/plans.ts';
 import { queryRows } from '../db/client.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
-import { type Member, makeMember, recordStatements } from '../ideas/test-fixtures.ts';
+import { type Member, makeMember } from '../ideas/test-fixtures.ts';
 
 /** CONTRACT §9's scale: a member with 10,000 notifications, a third of them unread. */
 const NOTIFICATIONS = 10_000;
@@ -50,20 +51,8 @@ describe("the notifications' reads walk their indexes, as the app prepares them"
   afterAll(() => t.close());
 
   /** The plans of the request's statements on notifications and their tally, in order. */
-  async function plansOf(url: string) {
-    const recorder = recordStatements(t);
-    try {
-      const res = await t.request(`/api/v1${url}`, { headers: { cookie: member.cookie } });
-      expect(res.status).toBe(200);
-    } finally {
-      recorder.stop();
-    }
-    const statements = recorder.withValues.filter((s) => /"?notification/.test(s.text));
-    const plans = [];
-    for (const statement of statements)
-      plans.push(await explainAsApp(t.db, tenantId, statement, 'generic'));
-    return plans;
-  }
+  const plansOf = (url: string) =>
+    requestPlans(t, { tenantId, cookie: member.cookie }, url, /"?notification/, 'generic');
 
   const unread = Math.floor(NOTIFICATIONS / 3);
   it.each([
@@ -118,7 +107,7 @@ describe("the notifications' reads walk their indexes, as the app prepares them"
       await tx.execute(
         sql`delete from users where tenant_id = ${tenantId} and email = 'neighbour1@plans.test'`,
       );
-      return queryRows<{ wrong: number }>(
+      return queryRows(
         tx,
         sql`
         select count(*)::int as wrong from notification_tallies t
@@ -128,6 +117,7 @@ describe("the notifications' reads walk their indexes, as the app prepares them"
           on c.recipient_id = t.user_id
         where t.tenant_id = ${tenantId}
           and (t.total <> coalesce(c.n, 0) or t.unread <> coalesce(c.u, 0))`,
+        z.strictObject({ wrong: z.number() }),
       );
     });
     expect(tallies).toEqual([{ wrong: 0 }]);

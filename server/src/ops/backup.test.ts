@@ -5,11 +5,13 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { testConfig } from '../../test/app.ts';
 import { adminUrl, migratedPgliteDir, testDatabaseKind } from '../../test/databases.ts';
 import type { DatabaseConfig } from '../config.ts';
 import { type Database, openDatabase, queryRows } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
+import { queryCount } from '../db/rows.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { seedDemo } from '../demo/seed.ts';
 import { seedSynthetic } from '../demo/synthetic.ts';
@@ -19,18 +21,18 @@ import { BackupError, backup, restore } from './backup.ts';
 
 /** Rows in every table of the schema, by table: what a faithful restore must give back. */
 async function rowCounts(database: Database): Promise<Record<string, number>> {
-  const tables = await queryRows<{ name: string }>(
+  const tables = await queryRows(
     database.db,
     sql`select table_name as name from information_schema.tables
         where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    z.strictObject({ name: z.string() }),
   );
   const counts: Record<string, number> = {};
   for (const { name } of tables) {
-    const [row] = await queryRows<{ n: number }>(
+    counts[name] = await queryCount(
       database.db,
       sql.raw(`select count(*)::int as n from "${name}"`),
     );
-    counts[name] = row?.n ?? 0;
   }
   return counts;
 }
@@ -134,11 +136,9 @@ describe.runIf(testDatabaseKind === 'postgres')(
       expect(await withDatabase(target, rowCounts)).toEqual(before);
       // The application role is granted its tables again and row-level security binds it.
       const seen = await withDatabase(target, (d) =>
-        inTenant(d.db, 1, (tx) =>
-          queryRows<{ n: number }>(tx, sql`select count(*)::int as n from users`),
-        ),
+        inTenant(d.db, 1, (tx) => queryCount(tx, sql`select count(*)::int as n from users`)),
       );
-      expect(seen).toEqual([{ n: before.users }]);
+      expect(seen).toBe(before.users);
 
       await withDatabase(source, (d) => d.db.execute(sql`delete from follows`));
       await restore(source, file, { force: false });

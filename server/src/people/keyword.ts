@@ -6,6 +6,7 @@ import type { PeopleFilter } from '@kindling/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Executor, queryRows } from '../db/client.ts';
+import { queryCount } from '../db/rows.ts';
 import { memberColumnsSql, memberPlaceJoins } from '../db/user-joins.ts';
 import {
   matchingPeople,
@@ -128,10 +129,9 @@ export async function countKeywordPeople(
   tenantId: number,
   filter: PeopleFilter & { q: string },
 ): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
+  return queryCount(
     db,
     sql`with query as materialized (select ${searchQuery(PEOPLE, filter.q)} as tsq)
         select count(*)::int as n from (${hits(tenantId, filter, 'none')}) h`,
   );
-  return row?.n ?? 0;
 }

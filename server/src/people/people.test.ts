@@ -1,6 +1,7 @@
 import { peoplePage, peoplePickerAnswer } from '@kindling/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
   giveAccount,
@@ -9,6 +10,7 @@ import {
   makeUser,
   sessionCookie,
 } from '../../test/factories.ts';
+import { queryRows } from '../db/client.ts';
 import { departments } from '../db/schema-reference.ts';
 import { bindTenant, inTenant } from '../db/tenant-scope.ts';
 import { listPeople, pickPeople } from './repository.ts';
@@ -321,10 +323,12 @@ describe('people directory', () => {
     const plans = await inTenant(t.db, big.tenantId, async (tx) => {
       const explain = async (query: { toSQL(): { sql: string; params: unknown[] } }) => {
         const { sql: text, params } = query.toSQL();
-        const result = (await tx.execute(
+        const rows = await queryRows(
+          tx,
           sql.raw(`explain (format text) ${inline(text, params)}`),
-        )) as unknown as { rows: { 'QUERY PLAN': string }[] };
-        return result.rows.map((r) => r['QUERY PLAN']).join('\n');
+          z.strictObject({ 'QUERY PLAN': z.string() }),
+        );
+        return rows.map((r) => r['QUERY PLAN']).join('\n');
       };
       return {
         list: await explain(

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { queryRows, type Tx } from '../db/client.ts';
 
 /**
@@ -49,6 +50,8 @@ export function ownRows(
   options: { order?: string; where?: SQL } = {},
 ): Export {
   const order = options.order ?? 'created_at';
+  // Exactly the columns named, each as the export document writes it: JSON, the same on both engines.
+  const shape = z.strictObject(Object.fromEntries(columns.map((column) => [column, z.json()])));
   return {
     key,
     read: (tx, who) =>
@@ -58,6 +61,7 @@ export function ownRows(
             where tenant_id = ${who.tenantId} and ${id(link)} = ${who.userId}
             ${options.where ? sql`and ${options.where}` : sql``}
             order by ${id(order)}`,
+        shape,
       ),
   };
 }

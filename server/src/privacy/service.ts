@@ -1,9 +1,11 @@
 import { type DataExport, privacyMessages } from '@kindling/contract';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { recordAudit } from '../audit/record.ts';
 import { reauthenticate } from '../auth/reauthentication.ts';
 import type { Deps, SessionContext } from '../context.ts';
 import { queryRows, type Tx } from '../db/client.ts';
+import { idRow } from '../db/rows.ts';
 import type { TenantRow } from '../db/system.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { conflict, notFound } from '../http/errors.ts';
@@ -43,24 +45,26 @@ export function exportData(
  * re-reads a locked row that changed and drops it when it no longer matches) and is refused.
  */
 async function lockAdministrators(tx: Tx, tenantId: number): Promise<number[]> {
-  const rows = await queryRows<{ id: number }>(
+  const rows = await queryRows(
     tx,
     sql`select id from users
         where tenant_id = ${tenantId} and 'admin' = any(permissions) and erased_at is null
           and member_is_active(admin_status_id, user_status_id, is_disabled)
         order by id for update`,
+    idRow,
   );
   return rows.map((row) => row.id);
 }
 
 /** The member to erase, locked, as they are now; undefined when absent or already erased. */
 async function lockSubject(tx: Tx, tenantId: number, userId: number): Promise<Subject | undefined> {
-  const [row] = await queryRows<{ email: string; name: string; lexemes: string[] }>(
+  const [row] = await queryRows(
     tx,
     sql`select email, first_name || ' ' || last_name as name,
                tsvector_to_array(search_doc) as lexemes
         from users where tenant_id = ${tenantId} and id = ${userId} and erased_at is null
         for update`,
+    z.strictObject({ email: z.string(), name: z.string(), lexemes: z.array(z.string()) }),
   );
   return row && { tenantId, userId, email: row.email, name: row.name, lexemes: row.lexemes };
 }

@@ -4,7 +4,9 @@
  */
 import { privacyMessages } from '@kindling/contract';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { queryRows } from '../db/client.ts';
+import { keyRow } from '../db/rows.ts';
 import { sameTenant } from '../db/schema-tenants.ts';
 import { deleteOwn, type Erase, type Export, mentionsSubject, withoutSubject } from './rows.ts';
 
@@ -21,6 +23,19 @@ export const deleteTestSignIns: Erase = async (tx, who) => {
       and s.user_id = ${who.userId}`);
   return undefined;
 };
+
+const exportedIdeaRow = z.strictObject({
+  id: z.number(),
+  role: z.enum(['principal_investigator', 'case_manager']),
+  title: z.string(),
+  introduction: z.string(),
+  problem: z.string(),
+  opportunity: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  links: z.array(z.strictObject({ url: z.string(), title: z.string() })),
+  patent_numbers: z.array(z.string()),
+});
 
 /** `ideas`: see its entry in inventory.ts. */
 export const exportIdeas: Export['read'] = async (tx, who) => {
@@ -41,6 +56,7 @@ export const exportIdeas: Export['read'] = async (tx, who) => {
           where i.tenant_id = ${who.tenantId}
             and (i.principal_investigator_id = ${who.userId} or i.case_manager_id = ${who.userId})
           order by i.created_at, i.id`,
+    exportedIdeaRow,
   );
 };
 
@@ -62,10 +78,11 @@ export const eraseNotifications: Erase = async (tx, who) => {
 
 /** `uploads`: see its entry in inventory.ts. */
 export const deletePhotos: Erase = async (tx, who) => {
-  const rows = await queryRows<{ key: string }>(
+  const rows = await queryRows(
     tx,
     sql`delete from uploads where tenant_id = ${who.tenantId} and user_id = ${who.userId}
           and key like ${`${who.tenantId}/${who.userId}/%`} returning key`,
+    keyRow,
   );
   return rows.map((row) => row.key);
 };

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { sessionCookie } from '../../test/factories.ts';
+import { queryCount } from '../db/rows.ts';
 import { users } from '../db/schema-people.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { type DemoPerson, loadDemoDataset } from '../demo/dataset.ts';
@@ -129,10 +130,7 @@ describe('the demo people through the API', () => {
       'open',
       'responded',
     ]);
-    const outbox = (await t.db.execute(sql`select count(*)::int as n from outbox`)) as unknown as {
-      rows: { n: number }[];
-    };
-    expect(outbox.rows[0]?.n).toBe(0);
+    expect(await queryCount(t.db, sql`select count(*)::int as n from outbox`)).toBe(0);
   });
 
   it('the demo members have read and unread notifications of what happened to them, in the past', async () => {

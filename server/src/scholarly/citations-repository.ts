@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
+import { z } from 'zod';
+import { type Executor, queryRows } from '../db/client.ts';
 import { users } from '../db/schema-people.ts';
 import { doiWorks } from '../db/schema-scholarly.ts';
 
@@ -13,7 +14,9 @@ export async function staleDois(
   before: Date,
   limit: number,
 ): Promise<string[]> {
-  const found = (await db.execute(sql`
+  const rows = await queryRows(
+    db,
+    sql`
     select found.doi
     from (
       select distinct p ->> 'doi' as doi
@@ -26,8 +29,10 @@ export async function staleDois(
     left join ${doiWorks} w on w.tenant_id = ${tenantId} and w.doi = found.doi
     where w.counted_at is null or w.counted_at < ${before.toISOString()}
     order by w.counted_at asc nulls first, found.doi
-    limit ${limit}`)) as unknown as { rows: { doi: string }[] };
-  return found.rows.map((row) => row.doi);
+    limit ${limit}`,
+    z.strictObject({ doi: z.string() }),
+  );
+  return rows.map((row) => row.doi);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { limits } from '@kindling/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { makeSchool, makeTenant, makeUser } from '../../test/factories.ts';
 import { queryRows } from '../db/client.ts';
@@ -226,10 +227,11 @@ describe('keyword search of ideas and people', () => {
   it('scores only the candidates, title matches then the newest, yet lists and counts every match', async () => {
     const ranked = (window: string) =>
       inTenant(t.db, tenantId, (tx) =>
-        queryRows<{ id: number; rank: number; total: number }>(
+        queryRows(
           tx,
           sql`select id, rank, total
               from public.search_ideas_ranked(${searchQuery(IDEAS, 'battery')}, 2, ${sql.raw(window)})`,
+          z.strictObject({ id: z.number(), rank: z.number(), total: z.number() }),
         ),
       );
     const all = await ranked('null, null');

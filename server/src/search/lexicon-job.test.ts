@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { makeTenant, makeUser } from '../../test/factories.ts';
 import { queryRows } from '../db/client.ts';
@@ -18,11 +19,12 @@ describe('the search lexicon count', () => {
 
   const lexicon = (tenant: number, words: string[]) =>
     inTenant(t.db, tenant, (tx) =>
-      queryRows<{ lexeme: string; docs: number | null }>(
+      queryRows(
         tx,
         sql`select lexeme, docs from search_lexemes
             where tenant_id = ${tenant} and kind = 1 and lexeme = any(${sql.param(words)}::text[])
             order by lexeme`,
+        z.strictObject({ lexeme: z.string(), docs: z.number().nullable() }),
       ),
     );
   const count = (tenant: number) => inTenant(t.db, tenant, (tx) => countLexicon(tx, tenant));

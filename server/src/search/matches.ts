@@ -16,14 +16,15 @@ import { tooCommon } from './lexicon.ts';
 const TERMS = 12;
 const POOL = 2000;
 
-export interface IdeaTerms {
-  principalInvestigatorId: number;
-  caseManagerId: number | null;
+const ideaTermsRow = z.strictObject({
+  principalInvestigatorId: z.number(),
+  caseManagerId: z.number().nullable(),
   /** The OR tsquery of the idea's terms, as text; null when the idea has no word to match. */
-  query: string | null;
+  query: z.string().nullable(),
   /** Each term's lexeme and the word that first gave it in the idea, as written there. */
-  words: { lexeme: string; word: string }[];
-}
+  words: z.array(z.strictObject({ lexeme: z.string(), word: z.string() })),
+});
+export type IdeaTerms = z.output<typeof ideaTermsRow>;
 
 /**
  * The idea's terms: its words of three letters or more from the title first, then the
@@ -36,7 +37,7 @@ export async function ideaTerms(
   tenantId: number,
   ideaId: number,
 ): Promise<IdeaTerms | null> {
-  const [row] = await queryRows<IdeaTerms>(
+  const [row] = await queryRows(
     db,
     sql`with idea as (
           select i.principal_investigator_id, i.case_manager_id, i.search_doc,
@@ -64,6 +65,7 @@ export async function ideaTerms(
                coalesce((select json_agg(json_build_object('lexeme', w.lexeme, 'word', w.word)
                                          order by w.n) from words w), '[]') as words
         from idea`,
+    ideaTermsRow,
   );
   return row ?? null;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../db/client.ts';
+import { keyRow } from '../db/rows.ts';
 
 /**
  * Forgets, across every tenant, uploads older than `before` that no profile shows as its photo and
@@ -13,7 +14,7 @@ export async function takeAbandonedUploads(
   before: Date,
   limit: number,
 ): Promise<string[]> {
-  const rows = await queryRows<{ key: string }>(
+  const rows = await queryRows(
     db,
     sql`delete from uploads u
         where (u.tenant_id, u.id) in (
@@ -26,6 +27,7 @@ export async function takeAbandonedUploads(
           order by a.created_at limit ${limit}
           for update of a skip locked)
         returning u.key`,
+    keyRow,
   );
   return rows.map((row) => row.key);
 }

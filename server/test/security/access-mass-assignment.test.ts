@@ -1,5 +1,7 @@
 import { or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { queryRows } from '../../src/db/client.ts';
 import { ideas } from '../../src/db/schema-ideas.ts';
 import { users } from '../../src/db/schema-people.ts';
 import { createTestApp, type TestApp } from '../app.ts';
@@ -91,15 +93,15 @@ const REFUSED_ANYWAY = new Set([
 
 const PRIVILEGED = sql`${users.id}, ${users.tenantId}, ${users.permissions}, ${users.adminStatusId}, ${users.userStatusId}, ${users.isDisabled}, ${users.roleId}`;
 
-interface Privileges {
-  id: number;
-  tenant_id: number;
-  permissions: string[];
-  admin_status_id: number;
-  user_status_id: number;
-  is_disabled: boolean;
-  role_id: number;
-}
+const privilegesRow = z.strictObject({
+  id: z.number(),
+  tenant_id: z.number(),
+  permissions: z.array(z.string()),
+  admin_status_id: z.number(),
+  user_status_id: z.number(),
+  is_disabled: z.boolean(),
+  role_id: z.number(),
+});
 
 describe('mass assignment: extra keys in a body are ignored on every route', () => {
   let world: World;
@@ -111,10 +113,8 @@ describe('mass assignment: extra keys in a body are ignored on every route', () 
   });
 
   const privileges = async () => {
-    const result = (await t.db.execute(sql`select ${PRIVILEGED} from ${users}`)) as unknown as {
-      rows: Privileges[];
-    };
-    return new Map(result.rows.map((row) => [row.id, row]));
+    const rows = await queryRows(t.db, sql`select ${PRIVILEGED} from ${users}`, privilegesRow);
+    return new Map(rows.map((row) => [row.id, row]));
   };
 
   it('grants no privilege, status, tenant or ownership and pollutes no prototype', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../src/db/client.ts';
+import { z } from 'zod';
+import { type Db, queryRows } from '../../src/db/client.ts';
 
 interface Table {
   name: string;
@@ -11,15 +12,17 @@ let tables: Promise<Table[]> | undefined;
 
 function tablesOf(db: Db): Promise<Table[]> {
   tables ??= (async () => {
-    const result = (await db.execute(sql`
+    const rows = await queryRows(
+      db,
+      sql`
       select t.table_name as name, bool_or(c.column_name = 'tenant_id') as tenanted
       from information_schema.tables t
       join information_schema.columns c using (table_schema, table_name)
       where t.table_schema = 'public' and t.table_type = 'BASE TABLE'
-      group by t.table_name order by t.table_name`)) as unknown as {
-      rows: { name: string; tenanted: boolean }[];
-    };
-    return result.rows.map(({ name, tenanted }) => ({
+      group by t.table_name order by t.table_name`,
+      z.strictObject({ name: z.string(), tenanted: z.boolean() }),
+    );
+    return rows.map(({ name, tenanted }) => ({
       name,
       tenantKey: name === 'tenants' ? 'id' : tenanted ? 'tenant_id' : null,
     }));
@@ -50,10 +53,12 @@ async function fingerprintQuery(db: Db, tenantId?: number): Promise<string> {
  */
 export async function fingerprint(db: Db, tenantId?: number): Promise<Record<string, string>> {
   const text = await fingerprintQuery(db, tenantId);
-  const result = (await db.execute(sql.raw(text))) as unknown as {
-    rows: { name: string; count: number; hash: string }[];
-  };
-  return Object.fromEntries(result.rows.map((r) => [r.name, `${r.count}:${r.hash}`]));
+  const rows = await queryRows(
+    db,
+    sql.raw(text),
+    z.strictObject({ name: z.string(), count: z.number(), hash: z.string() }),
+  );
+  return Object.fromEntries(rows.map((r) => [r.name, `${r.count}:${r.hash}`]));
 }
 
 /** The tables whose fingerprint differs, for a readable failure. */
