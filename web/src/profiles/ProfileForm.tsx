@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../app/paths.ts';
@@ -9,6 +9,7 @@ import { lazyResolver } from '../forms/lazyResolver.ts';
 import { useFormMutation } from '../forms/useFormMutation.ts';
 import buttons from '../shell/buttons.module.css';
 import { Screen } from '../shell/Screen.tsx';
+import { useStaggered } from '../shell/useStaggered.ts';
 import { useTenant } from '../tenant/TenantContext.ts';
 import { AboutSection } from './form/AboutSection.tsx';
 import { AffiliationSection } from './form/AffiliationSection.tsx';
@@ -36,8 +37,8 @@ const SavedDialog = lazy(() =>
 /** A failed photo upload, told apart from a failed save because SPEC §8 words it differently. */
 class PhotoUploadFailed extends Error {}
 
-/** SPEC §2 Update profile: the member's own profile, with the tenant's texts. */
-export function ProfileForm({ profile }: { profile: UserProfile }) {
+/** SPEC §2 Update profile: the member's own profile, with the tenant's texts; `after` follows it. */
+export function ProfileForm({ profile, after }: { profile: UserProfile; after?: ReactNode }) {
   const { branding } = useTenant();
   const texts = branding.profileScreen;
   const { fields, sections } = texts;
@@ -129,59 +130,70 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
     </>
   );
 
+  const parts = [
+    <PersonalSection
+      key="personal"
+      title={sections.personal}
+      fields={fields}
+      form={form}
+      profile={profile}
+      photo={photo}
+      onPhoto={(file) => {
+        setPhoto(file);
+        setPhotoProblem(null);
+      }}
+      photoProblem={photoProblem}
+    />,
+    <AffiliationSection
+      key="affiliation"
+      title={sections.affiliation}
+      fields={fields}
+      form={form}
+      profile={profile}
+    />,
+    <AboutSection key="about" title={sections.about} fields={fields} form={form} />,
+    <LinksSection key="links" title={sections.links} fields={fields} form={form} shape={shape} />,
+    <OrcidSection key="orcid" profile={profile} />,
+    ...profileSections.map((section) => (
+      <EntrySection
+        key={section}
+        section={section}
+        title={section === 'grants' ? sections.grants : undefined}
+        form={form}
+      />
+    )),
+  ];
+  // The first screenful at once, the rest a section per task; what follows the sections (the
+  // bottom actions, `after`) waits for the last, so nothing already shown moves down.
+  const shown = useStaggered(parts.length, 2);
+  const complete = shown === parts.length;
+
   return (
-    <form id={formId} noValidate onSubmit={submit} className={styles.form}>
-      <div ref={top} className={styles.top} />
-      <Screen title={texts.title} lead={texts.updateDetails} actions={actions}>
-        {problem && (
-          <div className={styles.alert}>
-            <FormAlert message={[problem]} />
-          </div>
-        )}
-        <div className={styles.sections}>
-          <PersonalSection
-            title={sections.personal}
-            fields={fields}
-            form={form}
-            profile={profile}
-            photo={photo}
-            onPhoto={(file) => {
-              setPhoto(file);
-              setPhotoProblem(null);
-            }}
-            photoProblem={photoProblem}
-          />
-          <AffiliationSection
-            title={sections.affiliation}
-            fields={fields}
-            form={form}
-            profile={profile}
-          />
-          <AboutSection title={sections.about} fields={fields} form={form} />
-          <LinksSection title={sections.links} fields={fields} form={form} shape={shape} />
-          <OrcidSection profile={profile} />
-          {profileSections.map((section) => (
-            <EntrySection
-              key={section}
-              section={section}
-              title={section === 'grants' ? sections.grants : undefined}
-              form={form}
+    <>
+      <form id={formId} noValidate onSubmit={submit} className={styles.form}>
+        <div ref={top} className={styles.top} />
+        <Screen title={texts.title} lead={texts.updateDetails} actions={actions}>
+          {problem && (
+            <div className={styles.alert}>
+              <FormAlert message={[problem]} />
+            </div>
+          )}
+          <div className={styles.sections}>{parts.slice(0, shown)}</div>
+          {complete && <div className={styles.bottomActions}>{actions}</div>}
+        </Screen>
+        {saved && (
+          <Suspense fallback={null}>
+            <SavedDialog
+              name={`${saved.first_name} ${saved.last_name}`}
+              imageUrl={saved.profile_image_url}
+              texts={texts.success}
+              onViewProfile={() => navigate(paths.profile(profile.id))}
+              onClose={() => setSaved(null)}
             />
-          ))}
-        </div>
-        <div className={styles.bottomActions}>{actions}</div>
-      </Screen>
-      {saved && (
-        <Suspense fallback={null}>
-          <SavedDialog
-            name={`${saved.first_name} ${saved.last_name}`}
-            imageUrl={saved.profile_image_url}
-            texts={texts.success}
-            onViewProfile={() => navigate(paths.profile(profile.id))}
-            onClose={() => setSaved(null)}
-          />
-        </Suspense>
-      )}
-    </form>
+          </Suspense>
+        )}
+      </form>
+      {complete && after}
+    </>
   );
 }

@@ -34,9 +34,6 @@ export function UpdateProfilePage() {
   if (!query.data) return <PageSpinner label="Loading your profile…" />;
   // A new key after a save is not wanted: the form resets itself from the saved answer.
   return (
-    <>
-      <ProfileForm key={userId} profile={query.data} />
-      <ImportPanel profile={query.data} />
-    </>
+    <ProfileForm key={userId} profile={query.data} after={<ImportPanel profile={query.data} />} />
   );
 }
