@@ -7,11 +7,13 @@
 // `node scripts/lighthouse.mjs [screen ...] [--runs=N] [--reports=DIR]` measures only the named
 // screens, each N times (three by default; the median run's performance counts, and every run is
 // recorded with the load average it met), and writes each run's whole report into DIR. WEB_DIST
-// serves another build.
+// serves another build. `--priority` runs the server and Chromium at a raised priority (nice -15;
+// root only): on a machine busy with other work, the page's tasks then take what they take alone,
+// so its scores move far less with the load (home: 97, 98, 98 at a load average of 8.7).
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg, setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
@@ -22,8 +24,13 @@ const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100 };
 const TENANT = 'demo.localhost';
 const { values: options, positionals: only } = parseArgs({
   allowPositionals: true,
-  options: { runs: { type: 'string', default: '3' }, reports: { type: 'string' } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    reports: { type: 'string' },
+    priority: { type: 'boolean', default: false },
+  },
 });
+const PRIORITY = -15;
 const runs = Number(options.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number above 0');
 if (options.reports) mkdirSync(options.reports, { recursive: true });
@@ -49,6 +56,7 @@ const server = spawn(process.execPath, ['server/dist/main.js'], {
   },
   stdio: 'ignore',
 });
+if (options.priority) setPriority(server.pid, PRIORITY);
 try {
   for (let tries = 0; ; tries++) {
     if (
@@ -90,8 +98,17 @@ try {
   ].filter((page) => only.length === 0 || only.includes(page.name));
   if (pages.length === 0) throw new Error(`no screen named ${only.join(', ')}`);
 
+  // Chromium's renderers are forked from a zygote it starts at once: the priority is given to the
+  // whole browser by starting it through nice.
+  const chromePath = options.priority
+    ? path.join(mkdtempSync(path.join(tmpdir(), 'kindling-lighthouse-')), 'chromium')
+    : '/usr/bin/chromium';
+  if (options.priority) {
+    writeFileSync(chromePath, `#!/bin/sh\nexec nice -n ${PRIORITY} /usr/bin/chromium "$@"\n`);
+    chmodSync(chromePath, 0o755);
+  }
   const chrome = await chromeLauncher.launch({
-    chromePath: '/usr/bin/chromium',
+    chromePath,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
   });
   const results = [];
@@ -158,7 +175,7 @@ try {
   const load = loadavg();
   writeFileSync(
     path.join(root, 'bench/lighthouse.json'),
-    `${JSON.stringify({ measured: new Date().toISOString(), loadAverage: load, targets: TARGETS, results }, null, 2)}\n`,
+    `${JSON.stringify({ measured: new Date().toISOString(), loadAverage: load, raisedPriority: options.priority, targets: TARGETS, results }, null, 2)}\n`,
   );
   console.table(
     results.map(({ failing, runs: each, ...scores }) => ({
