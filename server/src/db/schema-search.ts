@@ -36,8 +36,8 @@ export const searchLexemes = pgTable(
 /**
  * Which documents hold which lexeme (kind 1 ideas, 2 active members), one row per document and
  * lexeme, kept by triggers from `search_doc` (migration 0025, decision 0050): the keyword lists
- * count and pick their candidates from this key alone (index-only reads), where the GIN index had
- * to visit each match's row. `heading` says the lexeme is in the document's heading (an idea's
+ * count and pick their candidates, and experts and similar ideas score theirs (decision 0052),
+ * from this key alone (index-only reads), where the GIN index had to visit each match's row. `heading` says the lexeme is in the document's heading (an idea's
  * title; a member's name or headline), the stored weight that chooses the candidates ranked.
  */
 export const searchPostings = pgTable(

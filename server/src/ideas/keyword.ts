@@ -52,7 +52,7 @@ function hits(
   const found =
     order === 'relevance'
       ? rankedIdeas(sql`(select tsq from query)`, null)
-      : matchingIdeas(sql`(select tsq from query)`, false);
+      : matchingIdeas(sql`(select tsq from query)`);
   if (!filtered(filters) && order === 'none') {
     return sql`select s.id, s.rank, null::timestamptz as created_at from ${found} s`;
   }

@@ -70,7 +70,7 @@ function hits(tenantId: number, filter: PeopleFilter, order: Order | 'none'): SQ
   const found =
     order === 'relevance'
       ? rankedPeople(sql`(select tsq from query)`, null)
-      : matchingPeople(sql`(select tsq from query)`, false);
+      : matchingPeople(sql`(select tsq from query)`);
   if (!filtered(filter) && order === 'none') {
     return sql`select s.id, s.rank, null::text as name from ${found} s`;
   }

@@ -14,14 +14,13 @@ export const searchQuery = (corpus: typeof IDEAS | typeof PEOPLE, q: string): SQ
   sql`public.search_query(${sql.raw(String(corpus))}::smallint, ${q})`;
 
 /**
- * Matching ids (and ranks when `ranked`) read by a SECURITY DEFINER function that takes the tenant
- * from the transaction's binding alone (decision 0029): every match from the postings (decision
- * 0050), or the first `pool` ranked through the GIN index.
+ * Every matching id (rank 0) read from the postings (decision 0050) by a SECURITY DEFINER function
+ * that takes the tenant from the transaction's binding alone (decision 0029).
  */
-export const matchingIdeas = (query: SQL, ranked: boolean, pool: number | null = null) =>
-  sql`public.search_ideas(${query}, ${sql.raw(String(ranked))}, ${sql.raw(pool === null ? 'null' : String(pool))})`;
-export const matchingPeople = (query: SQL, ranked: boolean, pool: number | null = null) =>
-  sql`public.search_people(${query}, ${sql.raw(String(ranked))}, ${sql.raw(pool === null ? 'null' : String(pool))})`;
+export const matchingIdeas = (query: SQL) =>
+  sql`(select m.id, 0::real as rank from public.search_matches(1::smallint, ${query}) m)`;
+export const matchingPeople = (query: SQL) =>
+  sql`(select m.id, 0::real as rank from public.search_matches(2::smallint, ${query}) m)`;
 
 /**
  * Relevance order scores only this many matches, those whose heading holds the query, newest

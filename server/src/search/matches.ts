@@ -1,20 +1,24 @@
 /**
  * Experts for an idea and ideas like it (CONTRACT §7): the idea's most telling words become an OR
- * query, which ranks members' profiles and other ideas through the search indexes. Two statements:
- * the idea's terms, then the ranked matches with their cards.
+ * query; members' profiles and other ideas are scored by the words they hold from the postings,
+ * and only the best few hundred are read (decision 0052). Two statements: the idea's terms, then
+ * the ranked matches with their cards.
  */
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Executor, queryRows } from '../db/client.ts';
 import { memberPlaceJoins } from '../db/user-joins.ts';
 import { type SummaryRow, summaryColumns, summaryJoins, summaryRow } from '../ideas/idea-rows.ts';
 import { cardColumns, personCardRow } from '../people/keyword.ts';
-import { matchingIdeas, matchingPeople } from './corpus.ts';
+import { IDEAS, PEOPLE } from './corpus.ts';
 import { tooCommon } from './lexicon.ts';
 
-/** How many of the idea's lexemes make its query, and how many matches are ranked at most. */
+/**
+ * How many of the idea's lexemes make its query, and how many of the best-scored documents are
+ * read to rank.
+ */
 const TERMS = 12;
-const POOL = 2000;
+const POOL = 200;
 
 const ideaTermsRow = z.strictObject({
   principalInvestigatorId: z.number(),
@@ -70,40 +74,47 @@ export async function ideaTerms(
   return row ?? null;
 }
 
-const lexemesOf = (terms: IdeaTerms) => sql.param(terms.words.map((w) => w.lexeme));
-
-/** Which of the idea's terms the document `doc` holds. */
-const matchedTerms = (terms: IdeaTerms, doc: SQL) =>
-  sql`array(select lx from unnest(${lexemesOf(terms)}::text[]) lx
-            where ${doc} @@ ('''' || lx || '''')::tsquery)`;
+/**
+ * The `POOL` documents of `corpus` best scored by the idea's terms they hold, weighted by rarity and
+ * heading, read index-only from the postings (migration 0026) as (id, score, matched); never those
+ * in `excluded`. Kind 2's postings are active members' only.
+ */
+const related = (corpus: 1 | 2, query: string, excluded: number[]) =>
+  sql`public.search_related(${corpus}::smallint, ${query}::tsquery, ${sql.param(excluded)}::int[],
+                            ${sql.raw(String(POOL))})`;
 
 const expertRow = personCardRow.extend({ matched: z.array(z.string()) });
 export type ExpertRow = z.output<typeof expertRow>;
 
-/** Active members best matching the terms, never the idea's principal investigator or case manager. */
+/**
+ * Active members best matching the terms, never the idea's principal investigator or case
+ * manager: by score, then by `ts_rank_cd` of their profile among the pool; each with the terms
+ * their profile holds.
+ */
 export function expertsFor(
   db: Executor,
   tenantId: number,
   terms: IdeaTerms & { query: string },
   limit: number,
 ): Promise<ExpertRow[]> {
+  const leaders = [terms.principalInvestigatorId, terms.caseManagerId].flatMap((id) => id ?? []);
   return queryRows(
     db,
     sql`with found as (
-          select s.id, s.rank from ${matchingPeople(sql`${terms.query}::tsquery`, true, POOL)} s
-          where s.id <> ${terms.principalInvestigatorId}
-            and s.id is distinct from ${terms.caseManagerId}::int
-          order by s.rank desc, s.id limit ${sql.raw(String(limit))})
-        select ${cardColumns}, ${matchedTerms(terms, sql`u.search_doc`)} as matched
+          select s.id, s.score, s.matched, ts_rank_cd(u.search_doc, ${terms.query}::tsquery) as rank
+          from ${related(PEOPLE, terms.query, leaders)} s
+          join users u on u.tenant_id = ${tenantId} and u.id = s.id
+          order by s.score desc, rank desc, s.id limit ${sql.raw(String(limit))})
+        select ${cardColumns}, f.matched
         from found f
         join users u on u.tenant_id = ${tenantId} and u.id = f.id
         ${memberPlaceJoins}
-        order by f.rank desc, f.id`,
+        order by f.score desc, f.rank desc, f.id`,
     expertRow,
   );
 }
 
-/** The ideas closest to the terms, never the idea itself. */
+/** The ideas closest to the terms, never the idea itself: by score, then by `ts_rank_cd`. */
 export function similarTo(
   db: Executor,
   tenantId: number,
@@ -115,14 +126,15 @@ export function similarTo(
   return queryRows(
     db,
     sql`with found as (
-          select s.id, s.rank from ${matchingIdeas(sql`${query}::tsquery`, true, POOL)} s
-          where s.id <> ${ideaId}
-          order by s.rank desc, s.id limit ${sql.raw(String(limit))})
+          select s.id, s.score, ts_rank_cd(i.search_doc, ${query}::tsquery) as rank
+          from ${related(IDEAS, query, [ideaId])} s
+          join ideas i on i.tenant_id = ${tenantId} and i.id = s.id
+          order by s.score desc, rank desc, s.id limit ${sql.raw(String(limit))})
         select ${summaryColumns(tenantId, viewerId)}
         from found f
         join ideas i on i.tenant_id = ${tenantId} and i.id = f.id
         ${summaryJoins}
-        order by f.rank desc, f.id`,
+        order by f.score desc, f.rank desc, f.id`,
     summaryRow,
   );
 }
