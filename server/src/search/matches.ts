@@ -4,7 +4,7 @@
  * and only the best few hundred are read (decision 0052). Two statements: the idea's terms, then
  * the ranked matches with their cards.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Executor, queryRows } from '../db/client.ts';
 import { memberPlaceJoins } from '../db/user-joins.ts';
@@ -13,12 +13,8 @@ import { cardColumns, personCardRow } from '../people/keyword.ts';
 import { IDEAS, PEOPLE } from './corpus.ts';
 import { tooCommon } from './lexicon.ts';
 
-/**
- * How many of the idea's lexemes make its query, and how many of the best-scored documents are
- * read to rank.
- */
+/** How many of the idea's lexemes make its query. */
 const TERMS = 12;
-const POOL = 200;
 
 const ideaTermsRow = z.strictObject({
   principalInvestigatorId: z.number(),
@@ -75,20 +71,26 @@ export async function ideaTerms(
 }
 
 /**
- * The `POOL` documents of `corpus` best scored by the idea's terms they hold, weighted by rarity and
- * heading, read index-only from the postings (migration 0026) as (id, score, matched); never those
- * in `excluded`. Kind 2's postings are active members' only.
+ * The 200 documents of `corpus` best scored by the idea's terms they hold, weighted by rarity and
+ * heading, read index-only from the postings (migration 0026) as (id, score); never those in
+ * `excluded`. Kind 2's postings are active members' only.
  */
-const related = (corpus: 1 | 2, query: string, excluded: number[]) =>
-  sql`public.search_related(${corpus}::smallint, ${query}::tsquery, ${sql.param(excluded)}::int[],
-                            ${sql.raw(String(POOL))})`;
+const related = (corpus: typeof IDEAS | typeof PEOPLE, query: string, excluded: number[]) =>
+  sql`public.search_related(${corpus}::smallint, ${query}::tsquery, ${sql.param(excluded)}::int[])`;
+
+const lexemesOf = (terms: IdeaTerms) => sql.param(terms.words.map((w) => w.lexeme));
+
+/** Which of the idea's terms the document `doc` holds. */
+const matchedTerms = (terms: IdeaTerms, doc: SQL) =>
+  sql`array(select lx from unnest(${lexemesOf(terms)}::text[]) lx
+            where ${doc} @@ ('''' || lx || '''')::tsquery)`;
 
 const expertRow = personCardRow.extend({ matched: z.array(z.string()) });
 export type ExpertRow = z.output<typeof expertRow>;
 
 /**
  * Active members best matching the terms, never the idea's principal investigator or case
- * manager: by score, then by `ts_rank_cd` of their profile among the pool; each with the terms
+ * manager: by score, then by `ts_rank_cd` of their profile among the 200; each with the terms
  * their profile holds.
  */
 export function expertsFor(
@@ -101,11 +103,11 @@ export function expertsFor(
   return queryRows(
     db,
     sql`with found as (
-          select s.id, s.score, s.matched, ts_rank_cd(u.search_doc, ${terms.query}::tsquery) as rank
+          select s.id, s.score, ts_rank_cd(u.search_doc, ${terms.query}::tsquery) as rank
           from ${related(PEOPLE, terms.query, leaders)} s
           join users u on u.tenant_id = ${tenantId} and u.id = s.id
           order by s.score desc, rank desc, s.id limit ${sql.raw(String(limit))})
-        select ${cardColumns}, f.matched
+        select ${cardColumns}, ${matchedTerms(terms, sql`u.search_doc`)} as matched
         from found f
         join users u on u.tenant_id = ${tenantId} and u.id = f.id
         ${memberPlaceJoins}

@@ -64,14 +64,12 @@ export function experts(deps: Deps, session: SessionContext, ideaId: number, lim
     const { query } = terms;
     if (query === null) return { users: [] };
     const rows = await expertsFor(tx, tenantId, { ...terms, query }, limit);
+    const wordOf = new Map(terms.words.map((w) => [w.lexeme, w.word]));
     return {
-      users: rows.map((row) => {
-        const held = new Set(row.matched);
-        return {
-          ...presentCard(row),
-          matched_on: terms.words.flatMap((w) => (held.has(w.lexeme) ? [w.word] : [])),
-        };
-      }),
+      users: rows.map((row) => ({
+        ...presentCard(row),
+        matched_on: row.matched.flatMap((lexeme) => wordOf.get(lexeme) ?? []),
+      })),
     };
   });
 }
