@@ -73,7 +73,8 @@ export async function ideaTerms(
 /**
  * The 200 documents of `corpus` best scored by the idea's terms they hold, weighted by rarity and
  * heading, read index-only from the postings (migration 0026) as (id, score); never those in
- * `excluded`. Kind 2's postings are active members' only.
+ * `excluded`. Kind 2's postings are active members' only. Callers read each one's row by its key
+ * in a subquery: joined, a small tenant's plan hashed the whole table to rank 200 rows.
  */
 const related = (corpus: typeof IDEAS | typeof PEOPLE, query: string, excluded: number[]) =>
   sql`public.search_related(${corpus}::smallint, ${query}::tsquery, ${sql.param(excluded)}::int[])`;
@@ -103,9 +104,10 @@ export function expertsFor(
   return queryRows(
     db,
     sql`with found as (
-          select s.id, s.score, ts_rank_cd(u.search_doc, ${terms.query}::tsquery) as rank
+          select s.id, s.score,
+                 (select ts_rank_cd(u.search_doc, ${terms.query}::tsquery) from users u
+                  where u.tenant_id = ${tenantId} and u.id = s.id) as rank
           from ${related(PEOPLE, terms.query, leaders)} s
-          join users u on u.tenant_id = ${tenantId} and u.id = s.id
           order by s.score desc, rank desc, s.id limit ${sql.raw(String(limit))})
         select ${cardColumns}, ${matchedTerms(terms, sql`u.search_doc`)} as matched
         from found f
@@ -128,9 +130,10 @@ export function similarTo(
   return queryRows(
     db,
     sql`with found as (
-          select s.id, s.score, ts_rank_cd(i.search_doc, ${query}::tsquery) as rank
+          select s.id, s.score,
+                 (select ts_rank_cd(i.search_doc, ${query}::tsquery) from ideas i
+                  where i.tenant_id = ${tenantId} and i.id = s.id) as rank
           from ${related(IDEAS, query, [ideaId])} s
-          join ideas i on i.tenant_id = ${tenantId} and i.id = s.id
           order by s.score desc, rank desc, s.id limit ${sql.raw(String(limit))})
         select ${summaryColumns(tenantId, viewerId)}
         from found f
