@@ -16,7 +16,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { z } from 'zod';
@@ -25,6 +24,7 @@ import { SESSION_COOKIE } from '../server/src/auth/session-middleware.ts';
 import { randomToken, tokenHash } from '../server/src/auth/tokens.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { type Database, openDatabase, queryRows } from '../server/src/db/client.ts';
+import type { PgliteClient } from '../server/src/db/pglite-prepared.ts';
 import { bindTenant, type Plans } from '../server/src/db/tenant-scope.ts';
 import { assemble } from '../server/src/deps.ts';
 import { createLogger } from '../server/src/logger.ts';
@@ -76,8 +76,8 @@ function watchPostgres() {
   } as typeof query;
 }
 
-/** Every statement drizzle hands PGlite, inside transactions too. */
-function watchPglite(client: PGlite) {
+/** Every statement drizzle hands PGlite, inside transactions too, before it is prepared or not. */
+function watchPglite(client: PgliteClient) {
   const query = client.query.bind(client);
   client.query = ((text: string, params?: unknown[], options?: unknown) => {
     record(text, params);
@@ -85,7 +85,7 @@ function watchPglite(client: PGlite) {
     return query(text, params as any, options as any);
   }) as typeof client.query;
   const transaction = client.transaction.bind(client);
-  client.transaction = ((work: (tx: Transaction) => Promise<unknown>) =>
+  client.transaction = ((work: Parameters<PgliteClient['transaction']>[0]) =>
     transaction((tx) => {
       record('begin', []);
       const txQuery = tx.query.bind(tx);
@@ -252,7 +252,7 @@ export async function checkPlans(
   show: { verbose?: boolean | undefined; sql?: boolean | undefined } = {},
 ): Promise<RoutePlans[]> {
   if (database.kind === 'postgres') watchPostgres();
-  else watchPglite((database.db as unknown as { $client: PGlite }).$client);
+  else watchPglite((database.db as unknown as { $client: PgliteClient }).$client);
   const [tenant] = await queryRows(
     database.db,
     sql`select id from tenants where domain = ${domain}`,

@@ -21,9 +21,7 @@ export default async function setup() {
   mkdirSync(TEMPLATE_DIR, { recursive: true });
   const pglite = await openPglite(null);
   await migrate(pglite);
-  const client = (pglite.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } })
-    .$client;
-  const dump = await client.dumpDataDir('none');
+  const dump = await pglite.dumpDataDir('none');
   writeFileSync(PGLITE_TEMPLATE, Buffer.from(await dump.arrayBuffer()));
   await pglite.close();
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
@@ -14,6 +13,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { z } from 'zod';
 import type { DatabaseConfig } from '../config.ts';
+import { preparingPglite } from './pglite-prepared.ts';
+import { statementName } from './statement-names.ts';
 
 /**
  * No schema is given to drizzle: only its relational queries (`db.query.…`), which nothing uses,
@@ -29,8 +30,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   close(): Promise<void>;
-  /** The embedded database's folder as a gzipped tar (backups); PostgreSQL has pg_dump instead. */
-  dumpDataDir?(): Promise<Blob>;
+  /**
+   * The embedded database's folder as a tar, gzipped unless told otherwise (backups; the tests'
+   * template is not); PostgreSQL has pg_dump instead.
+   */
+  dumpDataDir?(compression?: 'gzip' | 'none'): Promise<Blob>;
 }
 
 export class DatabaseLockedError extends Error {}
@@ -73,7 +77,13 @@ function takeLock(dataDir: string): () => void {
 
 const extensions = { pg_trgm, unaccent, btree_gin, fuzzystrmatch };
 
-export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
+/** The embedded database, which can always dump its folder. */
+type EmbeddedDatabase = Database & Required<Pick<Database, 'dumpDataDir'>>;
+
+export async function openPglite(
+  dataDir: string | null,
+  loadDataDir?: Blob,
+): Promise<EmbeddedDatabase> {
   const release = dataDir ? takeLock(dataDir) : () => {};
   try {
     const client = await PGlite.create({
@@ -81,11 +91,14 @@ export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Pr
       ...(loadDataDir ? { loadDataDir } : {}),
       extensions,
     });
-    const db = drizzlePglite({ client }) as unknown as Db;
+    // drizzle's driver uses only what PgliteClient names of the instance it is given.
+    const db = drizzlePglite({
+      client: preparingPglite(client) as unknown as PGlite,
+    }) as unknown as Db;
     return {
       kind: 'pglite',
       db,
-      dumpDataDir: () => client.dumpDataDir('gzip'),
+      dumpDataDir: (compression = 'gzip') => client.dumpDataDir(compression),
       async close() {
         await client.close();
         release();
@@ -95,21 +108,6 @@ export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Pr
     release();
     throw error;
   }
-}
-
-/**
- * Each named statement stays prepared in every pooled connection, so only this many texts get a
- * name; the hot queries are a few dozen, and any text past the cap simply runs unnamed.
- */
-const MAX_NAMED_STATEMENTS = 500;
-const statementNames = new Map<string, string>();
-
-function statementName(text: string): string | undefined {
-  const known = statementNames.get(text);
-  if (known || statementNames.size >= MAX_NAMED_STATEMENTS) return known;
-  const name = `k_${createHash('sha1').update(text).digest('base64url')}`;
-  statementNames.set(text, name);
-  return name;
 }
 
 /**

@@ -34,6 +34,33 @@ describe(`tenant isolation on ${testDatabaseKind}`, () => {
     expect(seen.tenants.map((t) => t.id)).toEqual([a.tenantId]);
   });
 
+  /** One text for every read below, with no tenant filter: only row-level security tells them apart. */
+  const schoolNames = sql`select name from schools where id >= ${0} order by name`;
+
+  it.each(['custom', 'generic'] as const)(
+    "one prepared statement, run as each tenant under %s plans, sees only that tenant's rows",
+    async (plans) => {
+      const read = (tenantId: number) =>
+        inTenant(
+          database.db,
+          tenantId,
+          (tx) => queryRows<{ name: string }>(tx, schoolNames),
+          plans,
+        );
+      const asA = await read(a.tenantId);
+      const asB = await read(b.tenantId);
+      // The database's own user, who is exempt from row-level security.
+      const unbound = await queryRows<{ name: string }>(database.db, schoolNames);
+      expect(asA).toEqual([{ name: 'Alpha School of Engineering' }]);
+      expect(asB).toEqual([{ name: 'Beta School of Medicine' }]);
+      expect(unbound.map((row) => row.name)).toEqual([
+        'Alpha School of Engineering',
+        'Beta School of Medicine',
+      ]);
+      expect(await read(a.tenantId)).toEqual(asA);
+    },
+  );
+
   it('tenant A cannot write a row into tenant B', async () => {
     await expect(
       inTenant(database.db, a.tenantId, (tx) =>

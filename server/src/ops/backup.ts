@@ -47,8 +47,7 @@ export async function backup(config: DatabaseConfig, file: string): Promise<void
   }
   const database = await openPglite(config.dataDir);
   try {
-    const dump = await database.dumpDataDir?.();
-    if (!dump) throw new BackupError('The embedded database could not be dumped.');
+    const dump = await database.dumpDataDir();
     await writeFile(file, new Uint8Array(await dump.arrayBuffer()));
   } finally {
     await database.close();
