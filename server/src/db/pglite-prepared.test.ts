@@ -96,6 +96,20 @@ describe.skipIf(testDatabaseKind !== 'pglite')('the embedded database preparing 
     });
   });
 
+  it("answers a failed execution with PGlite's error for the app's statement and values", async () => {
+    const text = 'select 1 / $1::int as quotient';
+    await preparing.query(text, [1]);
+    const failure = (run: PgliteClient['query']) =>
+      run(text, [0]).catch((error: { code: string; query: string; params: unknown[] }) => ({
+        code: error.code,
+        query: error.query,
+        params: error.params,
+      }));
+    expect(await failure((...args) => preparing.query(...args))).toEqual(
+      await failure((...args) => client.query(...args)),
+    );
+  });
+
   it('prepares each text once, and runs it by name after', async () => {
     const text = 'select $1::int + $2::int as sum';
     const prepares = await preparesDuring(async () => {

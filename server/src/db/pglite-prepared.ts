@@ -129,8 +129,14 @@ export function preparingPglite(client: PGlite): PgliteClient {
       (type) => options?.serializers?.[type] ?? client.serializers[type],
     );
     if (args === undefined) return runner.query<T>(text, params, options);
-    const [result] = await runner.exec(`execute "${name}"(${args})`, options);
-    return result as Results<T>;
+    try {
+      const [result] = await runner.exec(`execute "${name}"(${args})`, options);
+      return result as Results<T>;
+    } catch (error) {
+      // PGlite's error names the statement it ran: the app's text and values, as it did unprepared.
+      if (error instanceof Error && 'query' in error) Object.assign(error, { query: text, params });
+      throw error;
+    }
   }
 
   return {
