@@ -36,21 +36,17 @@ describe(`tenant isolation on ${testDatabaseKind}`, () => {
 
   /** One text for every read below, with no tenant filter: only row-level security tells them apart. */
   const schoolNames = sql`select name from schools where id >= ${0} order by name`;
+  const nameRow = z.strictObject({ name: z.string() });
 
   it.each(['custom', 'generic'] as const)(
     "one prepared statement, run as each tenant under %s plans, sees only that tenant's rows",
     async (plans) => {
       const read = (tenantId: number) =>
-        inTenant(
-          database.db,
-          tenantId,
-          (tx) => queryRows<{ name: string }>(tx, schoolNames),
-          plans,
-        );
+        inTenant(database.db, tenantId, (tx) => queryRows(tx, schoolNames, nameRow), plans);
       const asA = await read(a.tenantId);
       const asB = await read(b.tenantId);
       // The database's own user, who is exempt from row-level security.
-      const unbound = await queryRows<{ name: string }>(database.db, schoolNames);
+      const unbound = await queryRows(database.db, schoolNames, nameRow);
       expect(asA).toEqual([{ name: 'Alpha School of Engineering' }]);
       expect(asB).toEqual([{ name: 'Beta School of Medicine' }]);
       expect(unbound.map((row) => row.name)).toEqual([
