@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { accounts, sessions, userTokens } from '../db/schema-auth.ts';
 import { users } from '../db/schema-people.ts';
@@ -160,6 +160,16 @@ export async function insertToken(db: Executor, values: TokenRow | TokenRow[]) {
   await db.insert(userTokens).values(Array.isArray(values) ? values : [values]);
 }
 
+/** The tenant's tokens that match `conditions`, have not expired and are not used up. */
+function liveToken(tenantId: number, now: Date, ...conditions: SQL[]) {
+  return and(
+    eq(userTokens.tenantId, tenantId),
+    ...conditions,
+    gt(userTokens.expiresAt, now),
+    isNull(userTokens.consumedAt),
+  );
+}
+
 /** A token that has not expired; claim tokens stay readable after use (the awaiting-login state). */
 export async function findLiveToken(
   db: Executor,
@@ -172,12 +182,11 @@ export async function findLiveToken(
     .select()
     .from(userTokens)
     .where(
-      and(
-        eq(userTokens.tenantId, tenantId),
+      liveToken(
+        tenantId,
+        now,
         eq(userTokens.purpose, purpose),
         eq(userTokens.tokenHash, tokenHash),
-        gt(userTokens.expiresAt, now),
-        isNull(userTokens.consumedAt),
       ),
     );
   return row;
@@ -191,15 +200,7 @@ export async function lockLiveResetCode(db: Executor, tenantId: number, userId: 
   const [row] = await db
     .select()
     .from(userTokens)
-    .where(
-      and(
-        eq(userTokens.tenantId, tenantId),
-        eq(userTokens.userId, userId),
-        eq(userTokens.purpose, 'reset'),
-        gt(userTokens.expiresAt, now),
-        isNull(userTokens.consumedAt),
-      ),
-    )
+    .where(liveToken(tenantId, now, eq(userTokens.userId, userId), eq(userTokens.purpose, 'reset')))
     .orderBy(sql`${userTokens.createdAt} desc`)
     .limit(1)
     .for('update');
