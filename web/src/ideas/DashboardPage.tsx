@@ -29,7 +29,7 @@ import {
 import { IdeaGrid, IdeaGridSkeleton } from './IdeaGrid.tsx';
 import { FilterIcon, SparkIcon } from './ideaIcons.tsx';
 import { listProblem } from './ideaProblems.ts';
-import { fetchIdeaCount, fetchIdeas, fetchRecommended, ideaKeys } from './ideasApi.ts';
+import { fetchIdeas, fetchRecommended, ideaCountQuery, ideaKeys } from './ideasApi.ts';
 import { PostIdeaButton } from './PostIdeaButton.tsx';
 
 const FeedFiltersDialog = lazy(() =>
@@ -67,8 +67,7 @@ export function DashboardPage() {
 
   const feed = useQuery({ ...feedQuery(state), placeholderData: keepPreviousData });
   const count = useQuery({
-    queryKey: ideaKeys.count(counted),
-    queryFn: ({ signal }) => fetchIdeaCount(counted, { signal }),
+    ...ideaCountQuery(counted),
     enabled: filtered,
   });
   const ownerName = useOwnerName(state.ideaOwnerId);

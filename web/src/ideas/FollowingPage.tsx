@@ -12,7 +12,7 @@ import { EmptyState, ListMessage } from './EmptyState.tsx';
 import { IdeaGrid, IdeaGridSkeleton } from './IdeaGrid.tsx';
 import { HeartIcon } from './ideaIcons.tsx';
 import { followingView } from './ideaProblems.ts';
-import { fetchIdeaCount, fetchIdeas, ideaKeys } from './ideasApi.ts';
+import { fetchIdeas, ideaCountQuery, ideaKeys } from './ideasApi.ts';
 
 const followed = { following: 'true' } as const;
 
@@ -26,10 +26,7 @@ export function FollowingPage() {
     queryFn: ({ signal }) => fetchIdeas(query, { signal }),
     placeholderData: keepPreviousData,
   });
-  const count = useQuery({
-    queryKey: ideaKeys.count(followed),
-    queryFn: ({ signal }) => fetchIdeaCount(followed, { signal }),
-  });
+  const count = useQuery(ideaCountQuery(followed));
   const view =
     list.error || list.data
       ? followingView({ error: list.error, onPage: list.data?.ideas.length }, page)

@@ -14,7 +14,7 @@ import { EmptyState, ListMessage } from './EmptyState.tsx';
 import { IdeaGrid, IdeaGridSkeleton } from './IdeaGrid.tsx';
 import { PencilIcon } from './ideaIcons.tsx';
 import { listProblem } from './ideaProblems.ts';
-import { fetchIdeaCount, fetchMemberIdeas, ideaKeys } from './ideasApi.ts';
+import { fetchMemberIdeas, ideaCountQuery, ideaKeys } from './ideasApi.ts';
 import styles from './MyIdeasPage.module.css';
 import { PostIdeaButton } from './PostIdeaButton.tsx';
 
@@ -35,10 +35,7 @@ export function MyIdeasPage() {
     placeholderData: keepPreviousData,
   });
   const owned = { idea_owner_id: userId };
-  const count = useQuery({
-    queryKey: ideaKeys.count(owned),
-    queryFn: ({ signal }) => fetchIdeaCount(owned, { signal }),
-  });
+  const count = useQuery(ideaCountQuery(owned));
   const problem = list.error ? listProblem(list.error, page) : null;
   useBackToFirstPage(problem?.kind === 'firstPage');
   const total = count.data;

@@ -41,11 +41,17 @@ export const fetchIdeas = (query: Query, { signal }: Signal = {}) =>
   api.get<IdeasPage>('/ideas', { query, signal });
 
 /** SPEC §8: a count that fails counts as 0 rather than breaking the screen. */
-export const fetchIdeaCount = (query: Query, { signal }: Signal = {}) =>
+const fetchIdeaCount = (query: Query, { signal }: Signal = {}) =>
   api
     .get<z.infer<typeof ideaCountAnswer>>('/ideas/count', { query, signal })
     .then((answer) => answer.total_count)
     .catch(() => 0);
+
+/** The count of ideas that `query` matches, as useQuery's key and function. */
+export const ideaCountQuery = (query: Query) => ({
+  queryKey: ideaKeys.count(query),
+  queryFn: ({ signal }: Signal) => fetchIdeaCount(query, { signal }),
+});
 
 export const fetchMemberIdeas = (userId: number, page: number, { signal }: Signal = {}) =>
   api.get<IdeasPage>(`/users/${userId}/ideas`, {
