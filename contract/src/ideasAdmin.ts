@@ -1,18 +1,11 @@
 import { z } from 'zod';
-import { pagination } from './query.ts';
+import { pagination, positiveInt } from './query.ts';
 
 const MAX_ID = 2_147_483_647;
 
-const idParam = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a positive integer.` })
-    .int({ error: `${name} must be a positive integer.` })
-    .positive({ error: `${name} must be a positive integer.` })
-    .max(MAX_ID, { error: `${name} must be a positive integer.` });
-
 /** An id, or `none` for ideas that have no value there. */
 const idOrNone = (name: string) =>
-  z.union([z.literal('none'), idParam(name)], {
+  z.union([z.literal('none'), positiveInt(name)], {
     error: `${name} must be a positive integer or none.`,
   });
 
@@ -25,7 +18,7 @@ export const adminIdeasQuery = pagination.extend({
     .optional()
     .describe('Part of the title, in any case'),
   ip_status_id: idOrNone('ip_status_id').optional(),
-  school_id: idParam('school_id').optional().describe("The principal investigator's school"),
+  school_id: positiveInt('school_id').optional().describe("The principal investigator's school"),
   case_manager_id: idOrNone('case_manager_id').optional(),
 });
 export type AdminIdeasQuery = z.infer<typeof adminIdeasQuery>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { permissionNames } from './limits.ts';
-import { filterText } from './query.ts';
+import { filterText, positiveInt } from './query.ts';
 
 /**
  * A member's standing as the console filters it. Pending, invited, active and declined leave out
@@ -11,15 +11,7 @@ export type MemberStanding = (typeof memberStandings)[number];
 
 /** An optional id filter; `max` is what the column holds (role ids are smallint). */
 const optionalId = (name: string, max = 2_147_483_647) =>
-  z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.coerce
-      .number({ error: `${name} must be a positive integer.` })
-      .int({ error: `${name} must be a positive integer.` })
-      .positive({ error: `${name} must be a positive integer.` })
-      .max(max, { error: `${name} must be a positive integer.` })
-      .optional(),
-  );
+  z.preprocess((value) => (value === '' ? undefined : value), positiveInt(name, max).optional());
 
 /** GET /admin/users's optional filters, added to CONTRACT §3's admin_status_id and paging. */
 export const memberFilters = {

@@ -2,34 +2,28 @@ import { z } from 'zod';
 import { limits } from './limits.ts';
 
 /**
+ * A whole number from 1 to `max` (by default what the database's integer holds) as it arrives in a
+ * path, query string or body, every failure saying `<name> must be a positive integer.`
+ */
+export function positiveInt(name: string, max = 2_147_483_647) {
+  const error = `${name} must be a positive integer.`;
+  return z.coerce.number({ error }).int({ error }).min(1, { error }).max(max, { error });
+}
+
+/**
  * A tenant id as it arrives in a query string or body: a positive integer that fits the database's
  * integer, so a larger one is a 400 here rather than an out-of-range error there.
  */
-export const tenantIdParam = z.coerce
-  .number({ error: 'tenant_id must be a positive integer.' })
-  .int({ error: 'tenant_id must be a positive integer.' })
-  .positive({ error: 'tenant_id must be a positive integer.' })
-  .max(2_147_483_647, { error: 'tenant_id must be a positive integer.' });
+export const tenantIdParam = positiveInt('tenant_id');
 
 /** The `{id}` of a path: a positive integer that fits the database's integer, like tenant_id. */
-export const idParam = z.object({
-  id: z.coerce
-    .number({ error: 'id must be a positive integer.' })
-    .int({ error: 'id must be a positive integer.' })
-    .min(1, { error: 'id must be a positive integer.' })
-    .max(2_147_483_647, { error: 'id must be a positive integer.' }),
-});
+export const idParam = z.object({ id: positiveInt('id') });
 
 export const booleanParam = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** Page numbers start at 1; page size is at most 100 (CONTRACT §5), 10 when not given. */
 export const pagination = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a positive integer.' })
-    .int({ error: 'page must be a positive integer.' })
-    .min(1, { error: 'page must be a positive integer.' })
-    .max(1_000_000, { error: 'page must be a positive integer.' })
-    .default(1),
+  page: positiveInt('page', 1_000_000).default(1),
   page_size: z.coerce
     .number({ error: 'page_size must be an integer from 1 to 100.' })
     .int({ error: 'page_size must be an integer from 1 to 100.' })

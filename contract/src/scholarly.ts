@@ -3,7 +3,7 @@ import { normaliseDoi } from './doi.ts';
 import { normaliseOrcid } from './orcid.ts';
 import { experienceEntry } from './people.ts';
 import { educationEntry, grantEntry, publicationEntry } from './profiles.ts';
-import { idParam } from './query.ts';
+import { idParam, positiveInt } from './query.ts';
 
 /** CONTRACT §10's messages, verbatim where it gives them. */
 export const scholarlyMessages = {
@@ -106,10 +106,4 @@ export const profileImportAnswer = z.object({
   not_found: z.array(z.string()),
 });
 export const importCandidatesAnswer = z.object({ candidates: z.array(importCandidate) });
-export const candidateParams = idParam.extend({
-  cid: z.coerce
-    .number({ error: 'cid must be a positive integer.' })
-    .int({ error: 'cid must be a positive integer.' })
-    .min(1, { error: 'cid must be a positive integer.' })
-    .max(2_147_483_647, { error: 'cid must be a positive integer.' }),
-});
+export const candidateParams = idParam.extend({ cid: positiveInt('cid') });
