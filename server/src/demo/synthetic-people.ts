@@ -1,6 +1,7 @@
 /** The synthetic seed's schools, departments and members with full profiles and passwords. */
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../db/client.ts';
+import { z } from 'zod';
+import { queryRows, type Tx } from '../db/client.ts';
 import { CITIES, FIELDS, FIRST, LAST, TOPICS } from './synthetic-words.ts';
 
 export async function ensurePlaces(tx: Tx, tenantId: number) {
@@ -26,8 +27,10 @@ export async function insertPeople(
   count: number,
   passwordHash: string,
 ) {
-  if (count <= 0) return;
-  await tx.execute(sql`
+  if (count <= 0) return { from: 0, to: -1 };
+  const [range] = await queryRows(
+    tx,
+    sql`
     with places as (
       select array_agg(d.id order by d.id) as dept, array_agg(d.school_id order by d.id) as school
       from departments d where d.tenant_id = ${tenantId}
@@ -39,7 +42,8 @@ export async function insertPeople(
         ${TOPICS}[1 + floor(random() * 10)::int] as topic,
         2000 + floor(random() * 20)::int as since
       from generate_series(${first}::int, ${first + count - 1}::int) as n
-    )
+    ),
+    made as (
     insert into users (tenant_id, email, first_name, last_name, role_id, school_id, department_id,
       headline, location, bio, linkedin_url, google_scholar_url, admin_status_id, user_status_id,
       permissions, education, experience, patents, projects, publications, grants)
@@ -70,11 +74,17 @@ export async function insertPeople(
     from people p cross join places pl
     join tenants t on t.id = ${tenantId}
     join roles r on r.tenant_id = ${tenantId} and r.id = p.role_id
-    order by p.n`);
+    order by p.n
+    returning id
+    )
+    select min(id) as from, max(id) as to from made`,
+    z.strictObject({ from: z.number().nullable(), to: z.number().nullable() }),
+  );
   await tx.execute(sql`
     insert into accounts (tenant_id, user_id, password_hash)
     select tenant_id, id, ${passwordHash} from users
     where tenant_id = ${tenantId}
       and substring(email from '^person([0-9]+)@')::int between ${first} and ${first + count - 1}
     order by id`);
+  return { from: range?.from ?? 0, to: range?.to ?? -1 };
 }
