@@ -1,4 +1,4 @@
--- The synthetic seed's bulk path for the postings (issue 16, docs/decisions/0054). The seed writes
+-- The synthetic seed's bulk path for the postings (issue 16, docs/decisions/0057). The seed writes
 -- a tenant's ideas, then their links and patents, each of which rewrites the ideas' documents: the
 -- statement triggers then replaced every posting of 66,000 ideas twice, each deletion a random
 -- probe of a key of 7 million rows (22 minutes before the seed was stopped). A transaction that

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows, type Tx } from '../db/client.ts';
-import { CITIES, FIELDS, FIRST, LAST, TOPICS } from './synthetic-words.ts';
+import { CITIES, FIELDS, FIRST, LAST, NOUNS, PURPOSES, TOPICS } from './synthetic-words.ts';
 
 export async function ensurePlaces(tx: Tx, tenantId: number) {
   for (const [field, departments] of FIELDS) {
@@ -40,6 +40,8 @@ export async function insertPeople(
         ${FIRST}[1 + floor(random() * 30)::int] as first_name,
         ${LAST}[1 + floor(random() * 30)::int] as last_name,
         ${TOPICS}[1 + floor(random() * 10)::int] as topic,
+        -- A project in the ideas' words, so that expert finding has profiles to find.
+        ${NOUNS}[1 + floor(random() * 15)::int] || ' ' || ${PURPOSES}[1 + floor(random() * 12)::int] as work,
         2000 + floor(random() * 20)::int as since
       from generate_series(${first}::int, ${first + count - 1}::int) as n
     ),
@@ -62,7 +64,7 @@ export async function insertPeople(
       case when p.n % 7 = 0 then jsonb_build_array(jsonb_build_object('title', 'Method for ' || p.topic,
         'patent_number', 'US ' || (10000000 + p.n), 'issue_date', (p.since + 3) || '-05-01')) else '[]'::jsonb end,
       jsonb_build_array(jsonb_build_object('title', initcap(p.topic) || ' lab', 'start_date', p.since || '-01-01',
-        'end_date', null, 'description', '')),
+        'end_date', null, 'description', 'Building a ' || p.work || '.')),
       case when p.role_id in (2, 3) then jsonb_build_array(
         jsonb_build_object('title', 'Advances in ' || p.topic, 'authors', p.first_name || ' ' || p.last_name,
           'year', p.since + 2, 'citations', (p.n * 37) % 500),

@@ -87,6 +87,9 @@ describe('synthetic seed (CLI seed)', () => {
         ),
       );
     const loaded = await postings();
+    const uncounted = await inTenant(database.db, tenantId, (tx) =>
+      queryCount(tx, sql`select count(*)::int as n from search_lexemes where docs is null`),
+    );
     // Every document written twice through the triggers: once changed, once back as seeded, so
     // the second statement's postings are the triggers' own for the seeded documents (the links'
     // and patents' words included).
@@ -101,5 +104,6 @@ describe('synthetic seed (CLI seed)', () => {
     expect(new Set(loaded.map((p) => p.kind))).toEqual(new Set([1, 2]));
     expect(loaded.some((p) => p.lexeme === 'page')).toBe(true);
     expect(loaded).toEqual(written);
+    expect(uncounted).toBe(0);
   });
 });

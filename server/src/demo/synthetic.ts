@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { hashPassword } from '../auth/password.ts';
 import { type Db, queryRows } from '../db/client.ts';
 import { bindTenant } from '../db/tenant-scope.ts';
+import { countLexicon } from '../search/lexicon-job.ts';
 import { DEMO_PASSWORD } from './seed.ts';
 import { insertFollows } from './synthetic-follows.ts';
 import { insertIdeas } from './synthetic-ideas.ts';
@@ -36,7 +37,7 @@ export interface SyntheticSummary {
 export async function vacuumSeededTables(db: Db, say: (line: string) => void = () => {}) {
   say('vacuum and analyze');
   await db.execute(
-    sql`vacuum (analyze) users, accounts, ideas, idea_supports, idea_links, idea_patents, follows, search_postings`,
+    sql`vacuum (analyze) users, accounts, ideas, idea_supports, idea_links, idea_patents, follows, search_postings, search_lexemes`,
   );
 }
 
@@ -80,10 +81,16 @@ export async function seedSynthetic(
       options.follows,
     );
     say('search postings');
-    await tx.execute(sql`select search_postings_load(2::smallint, ${people.from}, ${people.to})`);
+    // Ideas (kind 1) before members (kind 2): each load then appends at the key's right edge,
+    // whose pages split full, where entries landing before another kind's split them in half.
     await tx.execute(
       sql`select search_postings_load(1::smallint, ${ideaRange.from}, ${ideaRange.to})`,
     );
+    await tx.execute(sql`select search_postings_load(2::smallint, ${people.from}, ${people.to})`);
+    // Counted now rather than at the tenant's next night: until then every word of an idea
+    // would seem rare, and experts and similar ideas would score most of the tenant's documents.
+    say('search lexicon');
+    await countLexicon(tx, tenantId);
     return { first, follows };
   });
   if (options.vacuum !== false) await vacuumSeededTables(db, say);
