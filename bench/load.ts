@@ -1,6 +1,6 @@
 /** The processes a run starts and drives: the server, the raw ceiling, and autocannon's load. */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { buildServerIfStale } from '../scripts/build-server.ts';
@@ -72,6 +72,37 @@ function rssOf(pid: number): number {
   }
 }
 
+/** CPU time a process has used, in ms (utime + stime of /proc/PID/stat, in clock ticks of 10 ms). */
+function cpuMsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU time of the PostgreSQL backends serving a bench database (`postgres: user kindling_bench_…`
+ * in their command line; 0 where there is none), in ms: other databases' work on a shared machine
+ * is left out.
+ */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(' kindling_bench_')) {
+        total += cpuMsOf(Number(entry));
+      }
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return total;
+}
+
 export interface Load {
   name: string;
   url: string;
@@ -93,6 +124,13 @@ export interface Measured {
   errors: number;
   non2xx: number;
   rssMiB: number;
+  /**
+   * CPU per request, in ms, of the server process and of the PostgreSQL processes (0 on the
+   * embedded database, which runs in the server's): on a shared machine the rate follows the
+   * load, the work a request costs much less.
+   */
+  serverCpuMs: number;
+  databaseCpuMs: number;
   shareOfCeiling?: number;
 }
 
@@ -106,7 +144,10 @@ export async function drive(load: Load, serverPid: number, warmUp = true): Promi
   const sampler = setInterval(() => {
     peak = Math.max(peak, rssOf(serverPid));
   }, 250);
+  const cpu = { server: cpuMsOf(serverPid), database: postgresCpuMs() };
   const result = await cannon(load, DURATION);
+  const requests = Math.max(1, result.requests.total);
+  const perRequest = (ms: number) => Math.round((ms / requests) * 100) / 100;
   clearInterval(sampler);
   return {
     route: load.name,
@@ -118,6 +159,8 @@ export async function drive(load: Load, serverPid: number, warmUp = true): Promi
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     rssMiB: Math.round(peak / 1024 / 1024),
+    serverCpuMs: perRequest(cpuMsOf(serverPid) - cpu.server),
+    databaseCpuMs: perRequest(postgresCpuMs() - cpu.database),
   };
 }
 

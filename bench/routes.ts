@@ -148,7 +148,7 @@ function recorder(kind: Kind, into: Measured[]) {
   return (m: Measured) => {
     into.push(m);
     say(
-      `${kind.padEnd(8)} ${m.route.padEnd(24)} ${String(m.rps).padStart(6)} rps  p50 ${m.p50} ms  p99 ${m.p99} ms  ${m.non2xx + m.errors} failed  ${m.rssMiB} MiB`,
+      `${kind.padEnd(8)} ${m.route.padEnd(24)} ${String(m.rps).padStart(6)} rps  p50 ${m.p50} ms  p99 ${m.p99} ms  ${m.non2xx + m.errors} failed  ${m.rssMiB} MiB  cpu/req ${m.serverCpuMs} + ${m.databaseCpuMs} ms`,
     );
   };
 }
