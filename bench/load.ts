@@ -72,34 +72,43 @@ function rssOf(pid: number): number {
   }
 }
 
-/** CPU time a process has used, in ms (utime + stime of /proc/PID/stat, in clock ticks of 10 ms). */
-function cpuMsOf(pid: number): number {
+/** A process's fields after its command name in /proc/PID/stat ([1] is the parent). */
+function statOf(pid: number | string): string[] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
-    return 0;
+    return null;
   }
 }
 
+/** Clock ticks (10 ms) of fields [from, from + 1] of a stat, in ms. */
+const ticks = (fields: string[] | null, from: number) =>
+  fields ? (Number(fields[from]) + Number(fields[from + 1])) * 10 : 0;
+
+/** CPU time a process has used (utime + stime), in ms. */
+const cpuMsOf = (pid: number) => ticks(statOf(pid), 11);
+
 /**
  * CPU time of the PostgreSQL backends serving a bench database (`postgres: user kindling_bench_…`
- * in their command line; 0 where there is none), in ms: other databases' work on a shared machine
- * is left out.
+ * in their command line; 0 where there is none), in ms, with what ended backends left in their
+ * parent's count of its children: other databases' live backends are left out.
  */
 function postgresCpuMs(): number {
   let total = 0;
+  const parents = new Set<string>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(' kindling_bench_')) {
-        total += cpuMsOf(Number(entry));
-      }
+      if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(' kindling_bench_')) continue;
     } catch {
-      // The process ended between the listing and the read.
+      continue;
     }
+    const fields = statOf(entry);
+    total += ticks(fields, 11);
+    if (fields?.[1]) parents.add(fields[1]);
   }
+  for (const parent of parents) total += ticks(statOf(parent), 13);
   return total;
 }
 
