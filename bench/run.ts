@@ -6,7 +6,7 @@
  * issues 15 (pages and counts), 16 (search) and 18 (notifications and comments) as met or not.
  *
  *   npm run bench [-- --shape single|many|quick] [--databases postgres,pglite] [--duration 10]
- *                 [--seed-only | --plans-only | --only discussion]
+ *                 [--seed-only | --plans-only | --only discussion] [--priority]
  *
  * Shapes: `single` is one large tenant, the common deployment; `many` is 1,000 tenants, the
  * largest as large; `quick` is 20 small ones. The seeded data is kept (bench/.data/pglite-SHAPE
@@ -16,7 +16,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
-import { drive, type Measured, startRawHello } from './load.ts';
+import { drive, type Measured, raisePriority, startRawHello } from './load.ts';
 import { checkPlans, type RoutePlans } from './plans.ts';
 import { CONNECTIONS, plantDiscussion, runDiscussionOn, runOn } from './routes.ts';
 import {
@@ -59,6 +59,8 @@ async function measureCeiling(connections: number): Promise<Measured> {
   );
   return ceiling;
 }
+
+if (args.priority) raisePriority(say);
 
 const results: Record<string, Measured[]> = {};
 const ceilings: Record<string, Measured> = {};

@@ -25,6 +25,8 @@ export const { values: args } = parseArgs({
     // and measuring later keeps the measurements on a quiet machine.
     'seed-only': { type: 'boolean', default: false },
     'plans-only': { type: 'boolean', default: false },
+    // On a shared machine: the server, the load and the bench database's PostgreSQL at nice -15.
+    priority: { type: 'boolean', default: false },
     // `discussion`: issue 18's routes alone, on the seeded (or newly seeded) shape.
     only: { type: 'string', default: '' },
   },
