@@ -17,9 +17,7 @@ const FIRST_SCREENS = { home: 'src/home/HomePage.tsx', 'sign-in': 'src/auth/Sign
  */
 const SIGNED_IN_SHELL = [
   'src/ideas/DashboardPage.tsx',
-  'src/shell/ProfileMenu.tsx',
-  'src/search/HeaderSearch.tsx',
-  'src/auth/SignedInServices.tsx',
+  'src/shell/signedInShell.ts',
   'src/shell/ToastRegion.tsx',
 ];
 /** Screens for visitors who are not signed in: reached from home or sign-in. */

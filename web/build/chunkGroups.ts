@@ -18,7 +18,7 @@ const SHELL_LIBRARIES =
  * with the signed-in screens (in a chunk of their own they cost every first screen a request).
  */
 const SHELL_HELPERS =
-  /contract[\\/]src[\\/](limits|errors)\.ts$|vite[\\/]preload-helper|web[\\/]src[\\/]shell[\\/]screenIcons\./;
+  /contract[\\/]src[\\/](limits|errors)\.ts$|vite[\\/]preload-helper|web[\\/]src[\\/]shell[\\/]screenIcons\.|zod[\\/]v4[\\/]core[\\/](core|util)\.js$/;
 const WEB_SOURCE = /[\\/]web[\\/]src[\\/]/;
 
 /**
@@ -29,16 +29,25 @@ const WEB_SOURCE = /[\\/]web[\\/]src[\\/]/;
  * through its own small hook).
  */
 const FORM_KIT =
-  /web[\\/]src[\\/](forms[\\/](?!SelectField|ComboBoxField|CodeInput|PasswordGuidelines|EntryList|EntryRow|useLimitNotice|useFormMutation|serverErrors)|shell[\\/]CardPage|auth[\\/](authMessages|authApi|signInProblem)|lookups[\\/]referenceData)/;
+  /web[\\/]src[\\/](forms[\\/](?!SelectField|ComboBoxField|CodeInput|PasswordGuidelines|EntryList|EntryRow|useLimitNotice|useFormMutation|serverErrors)|shell[\\/]CardPage|auth[\\/](authMessages|authApi|signInProblem)|lookups[\\/]referenceLists)/;
 
 /**
  * Small modules that several signed-in screens share: the screen frame, the member's photo and
- * role, the selects, the list kit, the feed's and profile's helpers. Left to the automatic chunking each became
- * a chunk of under 2 KiB, and a screen waited for a dozen requests after its own. Form parts,
- * dialogs' contents and schemas stay out: only the screens that use them load them.
+ * role, the selects, the list kit, the feed's, people's and profile's helpers. Left to the automatic chunking each became a chunk of under 2 KiB, and a screen's first paint
+ * waited for a dozen requests after its own: on HTTP/1.1's six connections each costs a round trip
+ * (docs/decisions/0054). Form parts, dialogs' contents and schemas stay out: only the screens
+ * that use them load them.
  */
 const SCREEN_KIT =
-  /web[\\/]src[\\/](shell[\\/](Screen|Avatar|MenuButton|anchoredPopup|ModalDialog|BackButton)|people[\\/](PersonPhoto|RoleIcon|ClearableSelect)|forms[\\/](SelectField|ComboBoxField|EntryList|EntryRow|useLimitNotice|useFormMutation|serverErrors)|lookups[\\/]pickable|ideas[\\/](ideaIcons|ideasApi|feedSearch|ideaProblems|ideaOwnership|SupportChips|PostIdeaButton|useIdea)|lists[\\/](urlState|useUrlState|useBackToFirstPage|Pager|pageNumbers)|profiles[\\/](profileApi|profileProblems|periods)|format[\\/]dates)\.|contract[\\/]src[\\/](ideaMessages|profileMessages)\.|@tanstack[\\/].*(useMutation|mutationObserver)\./;
+  /web[\\/]src[\\/](shell[\\/](Screen|Avatar|MenuButton|anchoredPopup|ModalDialog|BackButton)|people[\\/](PersonPhoto|RoleIcon|ClearableSelect|PersonCard)|forms[\\/](SelectField|ComboBoxField)|lookups[\\/](pickable|roles)|ideas[\\/](ideaIcons|ideasApi|feedSearch|ideaProblems|ideaOwnership|SupportChips|PostIdeaButton|useIdea|IdeaProblemScreen|IdeaPageSkeleton|IdeaGrid|IdeaCard|EmptyState|FollowButton|useFollow|ideaText|BackButton)|lists[\\/](urlState|useUrlState|useBackToFirstPage|Pager|pageNumbers|FilterChips|SearchBox|useDebounced)|search[\\/](searchApi|Highlight|highlights)|profiles[\\/](profileApi|profileProblems|periods)|format[\\/]dates)\.|contract[\\/]src[\\/](ideaMessages|profileMessages|orcid|doi)\.|@tanstack[\\/].*(useMutation|mutationObserver)\./;
+
+/**
+ * react-hook-form and the parts of forms that only the signed-in screens' forms use (entry lists,
+ * a form's mutation and its server errors): the screens that show no form, which most members
+ * open first, load none of it.
+ */
+const SCREEN_FORM_KIT =
+  /node_modules[\\/]react-hook-form[\\/]|web[\\/]src[\\/]forms[\\/](EntryList|EntryRow|useLimitNotice|useFormMutation|serverErrors)\./;
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
@@ -75,5 +84,6 @@ export function chunkGroups(entry: string, early: string) {
     { debugName: 'app', name: firstScreenModules(entry, early) },
     { name: 'forms', test: FORM_KIT },
     { name: 'screens', test: SCREEN_KIT, minShareCount: 2 },
+    { name: 'screenForms', test: SCREEN_FORM_KIT, minShareCount: 2 },
   ];
 }

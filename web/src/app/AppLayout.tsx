@@ -13,7 +13,7 @@ const LogoutDialog = lazy(() =>
   import('../shell/LogoutDialog.tsx').then((m) => ({ default: m.LogoutDialog })),
 );
 const SignedInServices = preloadableLazy(() =>
-  import('../auth/SignedInServices.tsx').then((m) => m.SignedInServices),
+  import('../shell/signedInShell.ts').then((m) => m.SignedInServices),
 );
 
 /**

@@ -50,11 +50,7 @@ export const EARLY_SCREENS: readonly {
  * search field, the session services): preloaded for a member with the screen, so that rendering the screen does
  * not start a request the screen's first paint then waits for.
  */
-export const SIGNED_IN_SHELL: readonly string[] = [
-  'src/shell/ProfileMenu.tsx',
-  'src/search/HeaderSearch.tsx',
-  'src/auth/SignedInServices.tsx',
-];
+export const SIGNED_IN_SHELL: readonly string[] = ['src/shell/signedInShell.ts'];
 
 /** The `<meta>` of index.html that lists each early screen's chunks, and the signed-in shell's. */
 export const SCREEN_CHUNKS_META = 'kindling-screen-chunks';

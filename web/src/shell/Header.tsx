@@ -18,7 +18,7 @@ import { useMediaQuery } from './useMediaQuery.ts';
 const NavDrawer = lazy(() => import('./NavDrawer.tsx').then((m) => ({ default: m.NavDrawer })));
 /** A member's first screen loads it ahead of rendering (app/router.tsx). */
 export const ProfileMenu = preloadableLazy(() =>
-  import('./ProfileMenu.tsx').then((m) => m.ProfileMenu),
+  import('./signedInShell.ts').then((m) => m.ProfileMenu),
 );
 
 const compactQuery = `(max-width: ${limits.mobileBreakpointPx}px)`;

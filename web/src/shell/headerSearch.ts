@@ -5,7 +5,7 @@ import { preloadableLazy } from './preloadableLazy.ts';
  * visitors' first screens never carry it; preloaded with the profile menu (app/AppLayout.tsx).
  */
 export const HeaderSearch = preloadableLazy(() =>
-  import('../search/HeaderSearch.tsx').then((m) => m.HeaderSearch),
+  import('./signedInShell.ts').then((m) => m.HeaderSearch),
 );
 
 /** The id of the field that `/` focuses. */
