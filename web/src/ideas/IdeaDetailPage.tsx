@@ -7,6 +7,7 @@ import { formatLongDate } from '../format/dates.ts';
 import { ExpertsCard, SimilarIdeas, useIdeaMatches } from '../search/IdeaMatches.tsx';
 import { Screen } from '../shell/Screen.tsx';
 import { TrashIcon } from '../shell/screenIcons.tsx';
+import { useFirstPaintDone } from '../shell/useFirstPaintDone.ts';
 import { usePersisted } from '../state/usePersisted.ts';
 import { BackButton } from './BackButton.tsx';
 import { ContactsCard } from './ContactsCard.tsx';
@@ -67,6 +68,8 @@ export function IdeaDetailPage() {
   const id = useIdeaId();
   const query = useIdea(id);
   useIdeaMatches(id);
+  // The discussion below the idea loads once the idea has painted (docs/decisions/0054).
+  const painted = useFirstPaintDone();
   const [deleting, setDeleting] = useState(false);
   const [interested, setInterested] = useState(false);
 
@@ -165,10 +168,12 @@ export function IdeaDetailPage() {
               </section>
             )}
           </div>
-          <Suspense fallback={null}>
-            {(owner || can('admin')) && <IdeaInterestRequests ideaId={idea.id} />}
-            <CommentsSection ideaId={idea.id} count={comments} />
-          </Suspense>
+          {painted && (
+            <Suspense fallback={null}>
+              {(owner || can('admin')) && <IdeaInterestRequests ideaId={idea.id} />}
+              <CommentsSection ideaId={idea.id} count={comments} />
+            </Suspense>
+          )}
         </div>
         <aside className={styles.side} aria-label="About this idea">
           <section className={styles.card} aria-labelledby="idea-ip">

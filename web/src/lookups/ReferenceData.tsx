@@ -1,5 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useFirstPaintDone } from '../shell/useFirstPaintDone.ts';
 import type { PersistedState } from '../state/persistedState.ts';
 import { persistedStore } from '../state/persistedStore.ts';
 import { useTenant } from '../tenant/TenantContext.ts';
@@ -13,18 +14,26 @@ const refresh = { refetchInterval: REFERENCE_REFRESH_MS, staleTime: REFERENCE_RE
  * loaded at once and every 15 minutes, copied into the persisted slices the screens read.
  * The lists are copied in one write once none is still loading: each write serialises the whole
  * persisted state and re-renders every reader, and five of them landed as separate long tasks
- * right after a screen's first paint (decision 0017, follow-up).
+ * right after a screen's first paint (decision 0017, follow-up). None is asked for before the
+ * first screen has painted, which shows none of them (decision 0054).
  */
 export function ReferenceData() {
   const tenant = useTenant();
+  const enabled = useFirstPaintDone();
   useQuery({
     queryKey: tenantQueryKey(tenant.domain),
     queryFn: ({ signal }) => fetchTenant(tenant.domain, signal),
     ...refresh,
+    enabled,
   });
   const lists: ReferenceList<unknown>[] = referenceLists(tenant.id);
   const settled = useQueries({
-    queries: lists.map((list) => ({ queryKey: list.queryKey, queryFn: list.queryFn, ...refresh })),
+    queries: lists.map((list) => ({
+      queryKey: list.queryKey,
+      queryFn: list.queryFn,
+      ...refresh,
+      enabled,
+    })),
     combine: (results) =>
       results.some((result) => result.isFetching) ? undefined : results.map(({ data }) => data),
   });

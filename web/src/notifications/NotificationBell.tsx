@@ -3,6 +3,7 @@ import { NavLink } from 'react-router';
 import { paths } from '../app/paths.ts';
 import buttons from '../shell/buttons.module.css';
 import { BellIcon } from '../shell/icons.tsx';
+import { useFirstPaintDone } from '../shell/useFirstPaintDone.ts';
 import styles from './list.module.css';
 import { fetchUnreadCount, notificationKeys } from './notificationsApi.ts';
 
@@ -19,6 +20,8 @@ export function NotificationBell() {
     queryFn: ({ signal }) => fetchUnreadCount({ signal }),
     refetchInterval: REFRESH_MS,
     refetchOnWindowFocus: true,
+    // Asked for once the first screen has painted, which waits for no badge (decision 0054).
+    enabled: useFirstPaintDone(),
   });
   const count = unread.data ?? 0;
   return (

@@ -4,6 +4,7 @@ import { ComboBoxField } from '../forms/ComboBoxField.tsx';
 import fieldStyles from '../forms/Field.module.css';
 import { useDebounced } from '../lists/useDebounced.ts';
 import { CloseIcon } from '../shell/icons.tsx';
+import { useFirstPaintDone } from '../shell/useFirstPaintDone.ts';
 import styles from './PersonPicker.module.css';
 import { fetchPersonOptions, type PersonOption, peopleKeys } from './peopleApi.ts';
 import type { PeopleFilters } from './peopleFilters.ts';
@@ -34,6 +35,8 @@ export function PersonPicker({ filters, selected, onChange }: PersonPickerProps)
     queryFn: ({ signal }) => fetchPersonOptions(filters, q, signal),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
+    // The options show only once the box opens: not asked for before the first paint (decision 0054).
+    enabled: useFirstPaintDone(),
   });
   const items = useMemo(
     () => (selected && !data.some((p) => p.id === selected.id) ? [selected, ...data] : data),

@@ -9,6 +9,7 @@ import { lazyResolver } from '../forms/lazyResolver.ts';
 import { useFormMutation } from '../forms/useFormMutation.ts';
 import buttons from '../shell/buttons.module.css';
 import { Screen } from '../shell/Screen.tsx';
+import { useFirstPaintDone } from '../shell/useFirstPaintDone.ts';
 import { useStaggered } from '../shell/useStaggered.ts';
 import { useTenant } from '../tenant/TenantContext.ts';
 import { AboutSection } from './form/AboutSection.tsx';
@@ -63,7 +64,11 @@ export function ProfileForm({ profile, after }: { profile: UserProfile; after?: 
       ),
     [profile, fields.linkedin.label, fields.googleScholar.label],
   );
-  useEffect(schema.preload, []);
+  // Loaded once the first sections have painted, which need no validation yet (decision 0054).
+  const painted = useFirstPaintDone();
+  useEffect(() => {
+    if (painted) schema.preload();
+  }, [painted, schema]);
 
   const form = useForm<ProfileFormValues, unknown, ProfileFormOutput>({
     resolver: schema.resolver,
