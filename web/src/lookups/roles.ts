@@ -1,13 +1,15 @@
 import type { Role } from '@kindling/contract';
 import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '../api/apiError.ts';
+import { useFirstPaintDone } from '../shell/useFirstPaintDone.ts';
 import { usePersisted } from '../state/usePersisted.ts';
 import { rolesList } from './referenceLists.ts';
 
 /**
  * The tenant's university roles, the one way the web reads them (public: the request form needs
  * them before sign-in). Signed in, the query is the one the reference data keeps fresh, and the
- * persisted copy of it stands in until it answers, as the other lists' copies do.
+ * persisted copy of it stands in until it answers, as the other lists' copies do. Asked for once
+ * the first screen has painted, which the list's select does not hold up (docs/decisions/0054).
  */
 export function useRoles(tenantId: number) {
   const list = rolesList(tenantId);
@@ -17,6 +19,7 @@ export function useRoles(tenantId: number) {
     queryFn: list.queryFn,
     staleTime: 5 * 60_000,
     placeholderData: saved.length > 0 ? saved : undefined,
+    enabled: useFirstPaintDone(),
   });
 }
 
