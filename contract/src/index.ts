@@ -37,6 +37,7 @@ export * from './query.ts';
 export * from './reference.ts';
 export * from './schedule.ts';
 export * from './scholarly.ts';
+export * from './scholarlyMessages.ts';
 export * from './search.ts';
 export * from './sso.ts';
 export * from './tenant.ts';

@@ -39,7 +39,7 @@ const FORM_KIT =
  * that use them load them.
  */
 const SCREEN_KIT =
-  /web[\\/]src[\\/](shell[\\/](Screen|Avatar|MenuButton|anchoredPopup|ModalDialog|BackButton)|people[\\/](PersonPhoto|RoleIcon|ClearableSelect|PersonCard)|forms[\\/](SelectField|ComboBoxField)|lookups[\\/](pickable|roles)|ideas[\\/](ideaIcons|ideasApi|feedSearch|ideaProblems|ideaOwnership|SupportChips|PostIdeaButton|useIdea|IdeaProblemScreen|IdeaPageSkeleton|IdeaGrid|IdeaCard|EmptyState|FollowButton|useFollow|ideaText|BackButton)|lists[\\/](urlState|useUrlState|useBackToFirstPage|Pager|pageNumbers|FilterChips|SearchBox|useDebounced)|search[\\/](searchApi|Highlight|highlights)|profiles[\\/](profileApi|profileProblems|periods)|format[\\/]dates)\.|contract[\\/]src[\\/](ideaMessages|profileMessages|orcid|doi)\.|@tanstack[\\/].*(useMutation|mutationObserver)\./;
+  /web[\\/]src[\\/](shell[\\/](Screen|Avatar|MenuButton|anchoredPopup|ModalDialog|BackButton)|people[\\/](PersonPhoto|RoleIcon|ClearableSelect|PersonCard)|forms[\\/](SelectField|ComboBoxField)|lookups[\\/](pickable|roles)|ideas[\\/](ideaIcons|ideasApi|feedSearch|ideaProblems|ideaOwnership|SupportChips|PostIdeaButton|useIdea|IdeaProblemScreen|IdeaPageSkeleton|IdeaGrid|IdeaCard|EmptyState|FollowButton|useFollow|ideaText|BackButton)|lists[\\/](urlState|useUrlState|useBackToFirstPage|Pager|pageNumbers|FilterChips|SearchBox|useDebounced)|search[\\/](searchApi|Highlight|highlights)|profiles[\\/](profileApi|profileProblems|periods|photoRules)|format[\\/]dates)\.|contract[\\/]src[\\/](ideaMessages|profileMessages|scholarlyMessages|orcid|doi)\.|@tanstack[\\/].*(useMutation|mutationObserver)\./;
 
 /**
  * react-hook-form and the parts of forms that only the signed-in screens' forms use (entry lists,
