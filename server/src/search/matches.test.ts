@@ -18,6 +18,7 @@ interface Expert {
 /** CONTRACT §7: GET /search, experts for an idea and similar ideas. */
 describe('search, experts and similar ideas', () => {
   let t: TestApp;
+  let tenantId: number;
   let author: Member;
   let manager: Member;
   let idea: number;
@@ -28,7 +29,7 @@ describe('search, experts and similar ideas', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const { tenantId } = await makeTenant(t.db, 'Matching University');
+    ({ tenantId } = await makeTenant(t.db, 'Matching University'));
     author = await makeMember(t, tenantId, {
       firstName: 'Lena',
       lastName: 'Voss',
@@ -76,6 +77,19 @@ describe('search, experts and similar ideas', () => {
     );
     const { body: more } = await getJson(t, `/ideas/${idea}/experts?limit=20`, author.cookie);
     expect((more as { users: Expert[] }).users.length).toBe(8);
+  });
+
+  it('never suggests the viewer to themselves, though others see them', async () => {
+    const viewer = await makeMember(t, tenantId, { headline: 'Ceramic electrolytes for lithium' });
+    const expertIds = async (cookie: string) => {
+      const { status, body } = await getJson(t, `/ideas/${idea}/experts?limit=20`, cookie);
+      expect(status).toBe(200);
+      return (body as { users: Expert[] }).users.map((u) => u.id);
+    };
+    expect(await expertIds(author.cookie)).toContain(viewer.id);
+    const seen = await expertIds(viewer.cookie);
+    expect(seen).not.toContain(viewer.id);
+    expect(seen).toContain(chemist);
   });
 
   it('finds similar ideas, never the idea itself', async () => {

@@ -91,23 +91,26 @@ export type ExpertRow = z.output<typeof expertRow>;
 
 /**
  * Active members best matching the terms, never the idea's principal investigator or case
- * manager: by score, then by `ts_rank_cd` of their profile among the 200; each with the terms
- * their profile holds.
+ * manager, nor the viewer (whom a suggestion to talk to themselves would not help): by score, then
+ * by `ts_rank_cd` of their profile among the 200; each with the terms their profile holds.
  */
 export function expertsFor(
   db: Executor,
   tenantId: number,
+  viewerId: number,
   terms: IdeaTerms & { query: string },
   limit: number,
 ): Promise<ExpertRow[]> {
-  const leaders = [terms.principalInvestigatorId, terms.caseManagerId].flatMap((id) => id ?? []);
+  const excluded = [terms.principalInvestigatorId, terms.caseManagerId, viewerId].flatMap(
+    (id) => id ?? [],
+  );
   return queryRows(
     db,
     sql`with found as (
           select s.id, s.score,
                  (select ts_rank_cd(u.search_doc, ${terms.query}::tsquery) from users u
                   where u.tenant_id = ${tenantId} and u.id = s.id) as rank
-          from ${related(PEOPLE, terms.query, leaders)} s
+          from ${related(PEOPLE, terms.query, excluded)} s
           order by s.score desc, rank desc, s.id limit ${sql.raw(String(limit))})
         select ${cardColumns}, ${matchedTerms(terms, sql`u.search_doc`)} as matched
         from found f

@@ -39,7 +39,7 @@ export function searchRoutes(deps: Deps) {
         operationId: 'listIdeaExperts',
         tag: 'Search',
         summary:
-          'Active members whose profile best matches the idea, never its principal investigator or case manager',
+          'Active members whose profile best matches the idea, never its principal investigator or case manager, nor the caller',
         request: { params: idParam, query: matchQuery },
         responses: { ...signedIn, 404: errors[404], 200: json(expertsAnswer) },
       }),

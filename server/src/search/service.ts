@@ -57,13 +57,13 @@ export function search(deps: Deps, session: SessionContext, query: SearchQuery) 
 
 /** GET /ideas/{id}/experts: each with the idea's words, as written there, that their profile holds. */
 export function experts(deps: Deps, session: SessionContext, ideaId: number, limit: number) {
-  const { tenantId } = session;
+  const { tenantId, userId } = session;
   return inTenant(deps.database.db, tenantId, async (tx) => {
     const terms = await ideaTerms(tx, tenantId, ideaId);
     if (!terms) throw notFound(ideaMessages.notFound);
     const { query } = terms;
     if (query === null) return { users: [] };
-    const rows = await expertsFor(tx, tenantId, { ...terms, query }, limit);
+    const rows = await expertsFor(tx, tenantId, userId, { ...terms, query }, limit);
     const wordOf = new Map(terms.words.map((w) => [w.lexeme, w.word]));
     return {
       users: rows.map((row) => ({
