@@ -46,9 +46,11 @@ export function presentSummary(row: SummaryRow): IdeaSummary {
 
 /**
  * A word as a card names it: as the member wrote it, but a capital that only began a sentence or a
- * headline lowered, so that 'Solar' and 'battery' read alike while 'MRI' and 'iPhone' stay.
+ * headline lowered, so that 'Solar' and 'battery' (and 'Non-invasive' and 'non-invasive') read
+ * alike while 'MRI' and 'iPhone' stay.
  */
-const asInterest = (word: string) => (/^\p{Lu}\p{Ll}+$/u.test(word) ? word.toLowerCase() : word);
+const asInterest = (word: string) =>
+  /^\p{Lu}\p{Ll}+(-\p{Ll}+)*$/u.test(word) ? word.toLowerCase() : word;
 
 /** A recommended card with the member's words its idea holds. */
 export function presentRecommended(
@@ -58,9 +60,10 @@ export function presentRecommended(
   const wordOf = new Map(interests.map((w) => [w.lexeme, asInterest(w.word)]));
   return {
     ...presentSummary(row),
-    matched_interests: row.matched
-      .slice(0, limits.matchedInterests)
-      .map((lexeme) => wordOf.get(lexeme) ?? lexeme),
+    // The parts of a hyphenated word are shown as the word, once.
+    matched_interests: [
+      ...new Set(row.matched.map((lexeme) => wordOf.get(lexeme) ?? lexeme)),
+    ].slice(0, limits.matchedInterests),
   };
 }
 

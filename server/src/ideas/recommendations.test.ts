@@ -175,6 +175,16 @@ describe('GET /recommendations/ideas', () => {
     expect(interestsOf('department')).toEqual([]);
   });
 
+  it('names a hyphenated word whole, never by a fragment such as "Non"', async () => {
+    const other = await makeTenant(t.db, 'Hyphen University');
+    const reader = await makeMember(t, other.tenantId, { headline: 'Non-invasive imaging' });
+    const author = await makeMember(t, other.tenantId);
+    const id = await postIdea(t, author.cookie, { title: 'Non-invasive glucose imaging' });
+    const { body } = await getJson(t, '/recommendations/ideas', reader.cookie);
+    const card = body.ideas.find((c: { id: number }) => c.id === id);
+    expect(card.matched_interests).toEqual(['non-invasive', 'imaging']);
+  });
+
   it('is empty for an empty tenant and still answers a lone own idea', async () => {
     const other = await makeTenant(t.db, 'Empty University');
     const loner = await makeMember(t, other.tenantId, { headline: 'Anything' });

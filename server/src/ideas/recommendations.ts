@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { type Executor, queryRows } from '../db/client.ts';
 import { sameTenant } from '../db/schema-tenants.ts';
 import { ideaLexicon, tooCommon } from '../search/lexicon.ts';
+import { writtenWords } from '../search/words.ts';
 import { anyId, summaryColumns, summaryJoins, summaryRow } from './idea-rows.ts';
 import type { InterestWord, RankedIdea } from './ranking-cache.ts';
 
@@ -78,18 +79,6 @@ export async function memberSignals(
             and l.known and not ${tooCommon(tenantId, sql`w.lexeme`)}
           order by ('A' = any(w.weights)) desc, cardinality(w.positions) desc, w.lexeme
           limit ${TERMS}),
-        tokens as (
-          select p.token, p.n,
-                 (select l.lexeme from unnest(to_tsvector('english'::regconfig, p.token)) l
-                  limit 1) as lexeme
-          from me, own,
-            ts_parse('default', concat_ws(' ', me.headline, me.bio, own.body))
-              with ordinality as p(tokid, token, n)
-          where p.tokid in (1, 2, 3, 10, 11)),
-        words as (
-          select distinct on (t.lexeme) t.lexeme, t.token as word, t.n from tokens t
-          where t.lexeme in (select lexeme from terms)
-          order by t.lexeme, t.n),
         followed as (
           select f.idea_id from follows f
           where f.tenant_id = ${tenantId} and f.user_id = ${userId}
@@ -102,11 +91,14 @@ export async function memberSignals(
           group by s.support_id)
         select me.school_id, me.department_id,
           (select string_agg(lexeme, ' | ') from terms) as query,
-          coalesce((select json_agg(json_build_object('lexeme', w.lexeme, 'word', w.word)
-                                    order by w.n) from words w), '[]'::json) as words,
+          ${writtenWords(
+            sql`'english'::regconfig`,
+            sql`concat_ws(' ', me.headline, me.bio, own.body)`,
+            sql`select lexeme from terms`,
+          )} as words,
           coalesce((select json_agg(json_build_object('id', id, 'share', share) order by id)
                     from supports), '[]'::json) as supports
-        from me`,
+        from me, own`,
     signalsRow,
   );
   return {

@@ -92,6 +92,17 @@ describe('search, experts and similar ideas', () => {
     expect(seen).toContain(chemist);
   });
 
+  it('names a hyphenated word of the idea whole, once, never by a fragment such as "Non"', async () => {
+    const glucose = await postIdea(t, author.cookie, {
+      title: 'Non-invasive glucose monitoring',
+      introduction: 'A patch reads glucose through the skin.',
+    });
+    const nurse = (await makeUser(t.db, tenantId, { headline: 'Non-invasive glucose sensors' })).id;
+    const { body } = await getJson(t, `/ideas/${glucose}/experts`, author.cookie);
+    const users = (body as { users: Expert[] }).users;
+    expect(users.find((u) => u.id === nurse)?.matched_on).toEqual(['Non-invasive', 'glucose']);
+  });
+
   it('finds similar ideas, never the idea itself', async () => {
     const { status, body } = await getJson(t, `/ideas/${idea}/similar`, author.cookie);
     expect(status).toBe(200);

@@ -12,6 +12,7 @@ import { type SummaryRow, summaryColumns, summaryJoins, summaryRow } from '../id
 import { cardColumns, personCardRow } from '../people/keyword.ts';
 import { IDEAS, PEOPLE } from './corpus.ts';
 import { tooCommon } from './lexicon.ts';
+import { writtenWords } from './words.ts';
 
 /** How many of the idea's lexemes make its query. */
 const TERMS = 12;
@@ -49,21 +50,11 @@ export async function ideaTerms(
             and not ${tooCommon(tenantId, sql`w.lexeme`)}
           order by case when 'A' = any(w.weights) then 0 when 'B' = any(w.weights) then 1 else 2 end,
                    cardinality(w.positions) desc, w.lexeme
-          limit ${sql.raw(String(TERMS))}),
-        tokens as (
-          select p.token, p.n,
-                 (select l.lexeme from unnest(to_tsvector('public.kindling', p.token)) l limit 1) as lexeme
-          from idea, ts_parse('default', idea.body) with ordinality as p(tokid, token, n)
-          where p.tokid in (1, 2, 10, 11)),
-        words as (
-          select distinct on (t.lexeme) t.lexeme, t.token as word, t.n from tokens t
-          where t.lexeme in (select lexeme from terms)
-          order by t.lexeme, t.n)
+          limit ${sql.raw(String(TERMS))})
         select idea.principal_investigator_id as "principalInvestigatorId",
                idea.case_manager_id as "caseManagerId",
                (select string_agg('''' || lexeme || '''', ' | ') from terms) as query,
-               coalesce((select json_agg(json_build_object('lexeme', w.lexeme, 'word', w.word)
-                                         order by w.n) from words w), '[]') as words
+               ${writtenWords(sql`'public.kindling'::regconfig`, sql`idea.body`, sql`select lexeme from terms`)} as words
         from idea`,
     ideaTermsRow,
   );

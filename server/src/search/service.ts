@@ -68,7 +68,8 @@ export function experts(deps: Deps, session: SessionContext, ideaId: number, lim
     return {
       users: rows.map((row) => ({
         ...presentCard(row),
-        matched_on: row.matched.flatMap((lexeme) => wordOf.get(lexeme) ?? []),
+        // The parts of a hyphenated word are shown as the word, once.
+        matched_on: [...new Set(row.matched.flatMap((lexeme) => wordOf.get(lexeme) ?? []))],
       })),
     };
   });
