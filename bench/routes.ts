@@ -106,6 +106,32 @@ function searchRoutes(idea: string): { name: string; url: string; word: Word }[]
   ];
 }
 
+/** Issue 16's routes as the bench's member reads them, `idea` the idea page's path. */
+async function driveSearch(
+  url: string,
+  cookie: string,
+  kind: Kind,
+  pid: number,
+  idea: string,
+  record: (m: Measured) => void,
+) {
+  const searched: Searched[] = [];
+  for (const search of searchRoutes(idea)) {
+    const m = await drive(
+      {
+        name: search.name,
+        url: `${url}/api/v1${search.url}`,
+        connections: SEARCH_CONNECTIONS[kind],
+        headers: { cookie },
+      },
+      pid,
+    );
+    record(m);
+    searched.push({ ...m, word: search.word });
+  }
+  return searched;
+}
+
 /** Issue 15: 50 connections on PostgreSQL, 10 on the embedded database. */
 export const CONNECTIONS: Record<Kind, number> = { postgres: 50, pglite: 10 };
 
@@ -210,22 +236,42 @@ export async function runOn(
     record(feedAlone);
     record(signIns);
     record(feedBeside);
-    const searched: Searched[] = [];
     const idea = routes.find((r) => r.route === 'idea')?.url ?? '/ideas/1';
-    for (const search of searchRoutes(idea)) {
-      const m = await drive(
-        { name: search.name, url: api(search.url), connections: SEARCH_CONNECTIONS[kind], headers },
-        pid,
-      );
-      record(m);
-      searched.push({ ...m, word: search.word });
-    }
+    const searched = await driveSearch(server.url, cookie, kind, pid, idea, record);
     const discussed = await driveDiscussion(server.url, cookie, kind, pid, discussion, record);
     return { measured, feedAlone, feedBeside, searched, discussed };
   } finally {
     server.child.kill('SIGTERM');
     await new Promise((resolve) => server.child.once('exit', resolve));
   }
+}
+
+/**
+ * `--only search`: issue 16's routes alone, on a server of their own, for the largest tenant's
+ * newest idea as the plans' `idea` route reads it.
+ */
+export async function runSearchOn(kind: Kind, config: ReturnType<typeof configOf>, idea: number) {
+  const server = await startKindling(config.env);
+  try {
+    const { cookie } = await signIn(server.url);
+    const pid = server.child.pid ?? 0;
+    return await driveSearch(server.url, cookie, kind, pid, `/ideas/${idea}`, recorder(kind, []));
+  } finally {
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => server.child.once('exit', resolve));
+  }
+}
+
+/** The largest tenant's newest idea: the one the plans' `idea` route and the search routes read. */
+export async function newestIdea(database: Database): Promise<number> {
+  const [row] = await queryRows(
+    database.db,
+    sql`select max(i.id) as id from ideas i join tenants t on t.id = i.tenant_id
+        where t.domain = ${BIG}`,
+    z.strictObject({ id: z.number() }),
+  );
+  if (!row) throw new Error(`no tenant ${BIG}`);
+  return row.id;
 }
 
 /** `--only discussion`: issue 18's routes alone, on a server of their own. */

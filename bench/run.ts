@@ -6,7 +6,7 @@
  * issues 15 (pages and counts), 16 (search) and 18 (notifications and comments) as met or not.
  *
  *   npm run bench [-- --shape single|many|quick] [--databases postgres,pglite] [--duration 10]
- *                 [--seed-only | --plans-only | --only discussion] [--priority]
+ *                 [--seed-only | --plans-only | --only discussion|search] [--priority]
  *
  * Shapes: `single` is one large tenant, the common deployment; `many` is 1,000 tenants, the
  * largest as large; `quick` is 20 small ones. The seeded data is kept (bench/.data/pglite-SHAPE
@@ -18,7 +18,14 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { drive, type Measured, raisePriority, startRawHello } from './load.ts';
 import { checkPlans, type RoutePlans } from './plans.ts';
-import { CONNECTIONS, plantDiscussion, runDiscussionOn, runOn } from './routes.ts';
+import {
+  CONNECTIONS,
+  newestIdea,
+  plantDiscussion,
+  runDiscussionOn,
+  runOn,
+  runSearchOn,
+} from './routes.ts';
 import {
   args,
   BIG,
@@ -82,6 +89,15 @@ for (const kind of kinds) {
     for (const m of discussed) m.shareOfCeiling = Math.round((m.rps / ceiling.rps) * 100) / 100;
     results[kind] = discussed;
     discussionTargets(kind, discussed);
+    continue;
+  }
+  if (args.only === 'search') {
+    const ceiling = await measureCeiling(CONNECTIONS[kind]);
+    ceilings[kind] = ceiling;
+    const searched = await runSearchOn(kind, config, await withDatabase(config, newestIdea));
+    for (const m of searched) m.shareOfCeiling = Math.round((m.rps / ceiling.rps) * 100) / 100;
+    results[kind] = searched;
+    searchTargets(kind, searched);
     continue;
   }
   if (config.kind === 'postgres')
