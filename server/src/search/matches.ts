@@ -22,7 +22,10 @@ const ideaTermsRow = z.strictObject({
   caseManagerId: z.number().nullable(),
   /** The OR tsquery of the idea's terms, as text; null when the idea has no word to match. */
   query: z.string().nullable(),
-  /** Each term's lexeme and the word that first gave it in the idea, as written there. */
+  /**
+   * Each term's lexeme and the word that first gave it in the idea, as written there; empty unless
+   * asked for.
+   */
   words: z.array(z.strictObject({ lexeme: z.string(), word: z.string() })),
 });
 export type IdeaTerms = z.output<typeof ideaTermsRow>;
@@ -31,12 +34,14 @@ export type IdeaTerms = z.output<typeof ideaTermsRow>;
  * The idea's terms: its words of three letters or more from the title first, then the
  * introduction, then problem and opportunity, most repeated first; never a word so common among
  * the tenant's ideas or profiles that it tells nothing (lexicon.ts). Null when there is no such
- * idea.
+ * idea. The words as written only when `words` asks: similar ideas show none, and finding them
+ * parses the idea's whole text (half the statement's time).
  */
 export async function ideaTerms(
   db: Executor,
   tenantId: number,
   ideaId: number,
+  { words }: { words: boolean },
 ): Promise<IdeaTerms | null> {
   const [row] = await queryRows(
     db,
@@ -54,7 +59,15 @@ export async function ideaTerms(
         select idea.principal_investigator_id as "principalInvestigatorId",
                idea.case_manager_id as "caseManagerId",
                (select string_agg('''' || lexeme || '''', ' | ') from terms) as query,
-               ${writtenWords(sql`'public.kindling'::regconfig`, sql`idea.body`, sql`select lexeme from terms`)} as words
+               ${
+                 words
+                   ? writtenWords(
+                       sql`'public.kindling'::regconfig`,
+                       sql`idea.body`,
+                       sql`select lexeme from terms`,
+                     )
+                   : sql`'[]'::json`
+               } as words
         from idea`,
     ideaTermsRow,
   );

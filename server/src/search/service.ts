@@ -59,7 +59,7 @@ export function search(deps: Deps, session: SessionContext, query: SearchQuery) 
 export function experts(deps: Deps, session: SessionContext, ideaId: number, limit: number) {
   const { tenantId, userId } = session;
   return inTenant(deps.database.db, tenantId, async (tx) => {
-    const terms = await ideaTerms(tx, tenantId, ideaId);
+    const terms = await ideaTerms(tx, tenantId, ideaId, { words: true });
     if (!terms) throw notFound(ideaMessages.notFound);
     const { query } = terms;
     if (query === null) return { users: [] };
@@ -79,7 +79,7 @@ export function experts(deps: Deps, session: SessionContext, ideaId: number, lim
 export function similar(deps: Deps, session: SessionContext, ideaId: number, limit: number) {
   const { tenantId, userId } = session;
   return inTenant(deps.database.db, tenantId, async (tx) => {
-    const terms = await ideaTerms(tx, tenantId, ideaId);
+    const terms = await ideaTerms(tx, tenantId, ideaId, { words: false });
     if (!terms) throw notFound(ideaMessages.notFound);
     if (terms.query === null) return { ideas: [] };
     const rows = await similarTo(tx, tenantId, userId, ideaId, terms.query, limit);
