@@ -67,4 +67,26 @@ describe("the hot pages' plans read a page's rows, as the app prepares them", ()
     expect(reading.rowsRead, reading.widest).toBeLessThanOrEqual(budget);
     expect(reading.jit).toBe(false);
   });
+
+  // Every idea's title holds 'bulk' and every member's name 'member': the ranked function cuts
+  // the page, and the page's cards must be read by key, not the whole table hashed to join them
+  // (decision 0055). Keyword requests plan custom.
+  it.each([
+    ['a keyword page of ideas', `/ideas?page=1&page_size=${PAGE}&q=bulk`],
+    ['a keyword page of people', `/users?page=1&page_size=${PAGE}&q=member`],
+    ['quick results', '/search?q=bulk'],
+    ["search's people tab", `/search?q=member&type=people&page_size=${PAGE}`],
+  ])('%s, custom plan', async (_, url) => {
+    const readings = await requestPlans(
+      t,
+      { tenantId, cookie: viewer.cookie },
+      url,
+      /^with query as materialized/,
+      'custom',
+    );
+    expect(readings.length).toBeGreaterThan(0);
+    for (const reading of readings) {
+      expect(reading.rowsRead, reading.widest).toBeLessThanOrEqual(PAGE * 10);
+    }
+  });
 });

@@ -53,7 +53,11 @@ export function pageOfMatches(
   source: { ranked: SQL } | { hits: SQL; order: SQL },
   page: { offset: number; limit: number },
 ): SQL {
-  if ('ranked' in source) return sql`select s.id, s.rank, s.total from ${source.ranked} s`;
+  // The function cuts the page itself; the limit tells the planner so, which otherwise takes the
+  // function for 1,000 rows and hashes the whole table to join a page of them (decision 0055).
+  if ('ranked' in source) {
+    return sql`select s.id, s.rank, s.total from ${source.ranked} s limit ${pageLimit(page.limit)}`;
+  }
   return sql`with hits as materialized (${source.hits})
     select h.*, (select count(*)::int from hits) as total from hits h
     order by ${source.order} offset ${page.offset} limit ${pageLimit(page.limit)}`;
