@@ -32,7 +32,10 @@ export const searchQuery = pagination.extend({
 });
 export type SearchQuery = z.output<typeof searchQuery>;
 
-/** `GET /search?type=all`: the header's quick results, at most 5 of each, and both totals. */
+/**
+ * `GET /search?type=all`: the header's quick results, at most 5 of each, and both totals; without
+ * `highlights`, which the box does not show.
+ */
 export const quickSearchAnswer = z.object({
   ideas: z.array(ideaSearchResult),
   people: z.array(personSearchResult),

@@ -86,6 +86,7 @@ const ideaText = (tenantId: number) => sql`concat_ws(' … ', i.title, i.introdu
    where p.tenant_id = ${tenantId} and p.idea_id = i.id),
   pi.first_name || ' ' || pi.last_name)`;
 
+/** A page of matching ideas with their total, and their excerpts when `excerpts` asks. */
 export async function keywordIdeasPage(
   db: Executor,
   tenantId: number,
@@ -93,13 +94,14 @@ export async function keywordIdeasPage(
   filters: IdeaFilters & { q: string },
   order: Order,
   page: { offset: number; limit: number },
+  { excerpts }: { excerpts: boolean },
 ): Promise<{ rows: KeywordRow[] }> {
   const rows = await queryRows(
     db,
     sql`with query as materialized (select ${searchQuery(IDEAS, filters.q)} as tsq),
         page as materialized (${pageOf(tenantId, viewerId, filters, order, page)})
         select ${summaryColumns(tenantId, viewerId)}, p.total,
-          ${headline(ideaText(tenantId), sql`(select tsq from query)`)} as excerpt
+          ${excerpts ? headline(ideaText(tenantId), sql`(select tsq from query)`) : sql`null`} as excerpt
         from page p
         join ideas i on i.tenant_id = ${tenantId} and i.id = p.id
         ${summaryJoins}

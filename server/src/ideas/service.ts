@@ -38,8 +38,8 @@ import {
 
 /**
  * A page of ideas matching `q` (CONTRACT §7), relevance order unless a sort order is asked for, each
- * with its highlights. One statement gives the page and the total; an empty page past the first is
- * 404 as on the plain list.
+ * with its highlights unless `highlights` is false. One statement gives the page and the total; an
+ * empty page past the first is 404 as on the plain list.
  */
 export async function keywordPage(
   tx: Tx,
@@ -47,6 +47,7 @@ export async function keywordPage(
   filters: IdeaFilters & { q: string },
   order: SortOrder | undefined,
   paging: Paging,
+  { highlights }: { highlights: boolean },
 ) {
   const { rows } = await keywordIdeasPage(
     tx,
@@ -55,11 +56,16 @@ export async function keywordPage(
     filters,
     order ?? 'relevance',
     { offset: (paging.page - 1) * paging.page_size, limit: paging.page_size },
+    { excerpts: highlights },
   );
   if (rows.length === 0 && paging.page > 1) throw notFound(ideaMessages.pageNotFound);
   const total = rows[0]?.total ?? 0;
   return {
-    ideas: rows.map((row) => ({ ...presentSummary(row), highlights: highlightsOf(row.excerpt) })),
+    ideas: rows.map((row) =>
+      highlights
+        ? { ...presentSummary(row), highlights: highlightsOf(row.excerpt) }
+        : presentSummary(row),
+    ),
     page: paging.page,
     total_pages: totalPages(total, paging.page_size),
     total_count: total,
@@ -81,6 +87,7 @@ export function listIdeas(deps: Deps, session: SessionContext, query: IdeaListQu
         query,
         query.sort_order,
         query,
+        { highlights: true },
       );
       return page;
     });

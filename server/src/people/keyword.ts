@@ -103,19 +103,21 @@ const profileText = sql`concat_ws(' … ', u.headline, s.name, d.name, ${bioText
 /** The person card of people/repository.ts listPeople, for the member aliased `u`. */
 export const cardColumns = memberColumnsSql(personCard);
 
+/** A page of matching members with their total, and their excerpts when `excerpts` asks. */
 export function keywordPeoplePage(
   db: Executor,
   tenantId: number,
   filter: PeopleFilter & { q: string },
   order: Order,
   page: { offset: number; limit: number },
+  { excerpts }: { excerpts: boolean },
 ) {
   return queryRows(
     db,
     sql`with query as materialized (select ${searchQuery(PEOPLE, filter.q)} as tsq),
         page as materialized (${pageOf(tenantId, filter, order, page)})
         select ${cardColumns}, p.total,
-          ${headline(profileText, sql`(select tsq from query)`)} as excerpt
+          ${excerpts ? headline(profileText, sql`(select tsq from query)`) : sql`null`} as excerpt
         from page p
         join users u on u.tenant_id = ${tenantId} and u.id = p.id
         ${memberPlaceJoins}

@@ -22,8 +22,8 @@ const withKeyword = <T extends PeopleFilter>(filter: T): filter is T & { q: stri
   filter.q !== undefined;
 
 /**
- * A page of members matching `q` (CONTRACT §7) with highlights, relevance order unless a sort order
- * is asked for; one statement gives the page and the total.
+ * A page of members matching `q` (CONTRACT §7) with highlights unless `highlights` is false,
+ * relevance order unless a sort order is asked for; one statement gives the page and the total.
  */
 export async function keywordPeople(
   tx: Tx,
@@ -31,15 +31,24 @@ export async function keywordPeople(
   filter: PeopleFilter & { q: string },
   order: Order,
   paging: { page: number; page_size: number },
+  { highlights }: { highlights: boolean },
 ) {
-  const rows = await keywordPeoplePage(tx, tenantId, filter, order, {
-    offset: (paging.page - 1) * paging.page_size,
-    limit: paging.page_size,
-  });
+  const rows = await keywordPeoplePage(
+    tx,
+    tenantId,
+    filter,
+    order,
+    { offset: (paging.page - 1) * paging.page_size, limit: paging.page_size },
+    { excerpts: highlights },
+  );
   if (rows.length === 0 && paging.page > 1) throw notFound('No users on this page.');
   const total = rows[0]?.total ?? 0;
   return {
-    users: rows.map((row) => ({ ...presentCard(row), highlights: highlightsOf(row.excerpt) })),
+    users: rows.map((row) =>
+      highlights
+        ? { ...presentCard(row), highlights: highlightsOf(row.excerpt) }
+        : presentCard(row),
+    ),
     page: paging.page,
     total_pages: Math.ceil(total / paging.page_size),
     total_count: total,
@@ -56,6 +65,7 @@ export function searchPeople(deps: Deps, tenantId: number, query: PeopleQuery) {
         query,
         query.sort_order ?? 'relevance',
         query,
+        { highlights: true },
       );
       return page;
     });

@@ -25,7 +25,7 @@ export function searchRoutes(deps: Deps) {
         operationId: 'search',
         tag: 'Search',
         summary:
-          'Ideas and people matching every word of q: quick results of both (type=all) or a page of one',
+          'Ideas and people matching every word of q: quick results of both without highlights (type=all) or a page of one',
         request: { query: searchQuery },
         responses: { ...signedIn, 404: errors[404], 200: json(searchAnswer) },
       }),

@@ -32,20 +32,34 @@ const noPeopleFilters = (q: string): PeopleFilter & { q: string } => ({
 
 /**
  * GET /search: `all` is the header's quick results, the best five of each and both totals, which
- * equal the counts of the two lists; `ideas` and `people` are pages of those lists.
+ * equal the counts of the two lists; `ideas` and `people` are pages of those lists. The quick box
+ * shows a title and a name, so its results carry no highlights: making them was a quarter of the
+ * people statement's time (decision 0055).
  */
 export function search(deps: Deps, session: SessionContext, query: SearchQuery) {
   const { tenantId } = session;
   return inTenant(deps.database.db, tenantId, async (tx) => {
     if (query.type === 'ideas') {
-      return keywordPage(tx, session, noIdeaFilters(query.q), undefined, query);
+      return keywordPage(tx, session, noIdeaFilters(query.q), undefined, query, {
+        highlights: true,
+      });
     }
     if (query.type === 'people') {
-      return keywordPeople(tx, tenantId, noPeopleFilters(query.q), 'relevance', query);
+      return keywordPeople(tx, tenantId, noPeopleFilters(query.q), 'relevance', query, {
+        highlights: true,
+      });
     }
     const quick = { page: 1, page_size: limits.quickResults };
-    const ideas = await keywordPage(tx, session, noIdeaFilters(query.q), undefined, quick);
-    const people = await keywordPeople(tx, tenantId, noPeopleFilters(query.q), 'relevance', quick);
+    const none = { highlights: false };
+    const ideas = await keywordPage(tx, session, noIdeaFilters(query.q), undefined, quick, none);
+    const people = await keywordPeople(
+      tx,
+      tenantId,
+      noPeopleFilters(query.q),
+      'relevance',
+      quick,
+      none,
+    );
     return {
       ideas: ideas.ideas,
       people: people.users,
