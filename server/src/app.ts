@@ -3,6 +3,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { limits } from '@kindling/contract';
 import { sql } from 'drizzle-orm';
 import { compress } from 'hono/compress';
+import type { Logger } from 'pino';
 import { accountRoutes } from './account/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -12,6 +13,7 @@ import { commentRoutes } from './comments/routes.ts';
 import type { AppEnv, Deps } from './context.ts';
 import { digestRoutes } from './digests/routes.ts';
 import { SESSION_SCHEME } from './http/access.ts';
+import { addAnswerHeaders } from './http/answer-headers.ts';
 import { limitBody } from './http/body-limit.ts';
 import { clientAddress } from './http/client-address.ts';
 import { errorResponse } from './http/error-response.ts';
@@ -89,22 +91,29 @@ function apiRoutes(deps: Deps) {
 export function createApp(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>();
 
+  const { logger } = deps;
   app.use(async (c, next) => {
     const started = performance.now();
     const requestId = randomUUID();
-    const log = deps.logger.child({ requestId });
+    let log: Logger | undefined;
     c.set('requestId', requestId);
-    c.set('log', log);
+    // A child logger per request cost more than the request line itself: made only when a
+    // route or the error handler logs (decision 0056).
+    c.set('log', () => {
+      log ??= logger.child({ requestId });
+      return log;
+    });
     c.set('clientAddress', clientAddress(c, deps.config.trustProxy));
     c.set('session', null);
     c.set('tenant', null);
     await next();
-    // On the answer's own headers: c.header() after the answer exists copies it through a stream.
-    c.res.headers.set('X-Request-Id', requestId);
+    addAnswerHeaders(c, { 'X-Request-Id': requestId });
+    if (!logger.isLevelEnabled('info')) return;
     const session = c.get('session');
     // The path only: query strings carry claim tokens and must never reach the log.
-    log.info(
+    logger.info(
       {
+        requestId,
         method: c.req.method,
         path: c.req.path,
         status: c.res.status,
@@ -139,11 +148,18 @@ export function createApp(deps: Deps) {
 
   // JSON compresses to a fifth; answers under 1 KiB and clients that do not ask are left alone.
   // Vary is set before the route answers: compress() adding it afterwards would copy every answer
-  // through a stream, the cost decision 0018 removed from c.header() (decision 0044).
+  // through a stream, the cost decision 0018 removed from c.header() (decision 0044). A client
+  // that accepts no encoding skips compress(), which reads the answer's headers and so turns the
+  // adapter's light answer into a full Response (decision 0056).
   const compressJson = compress();
-  app.use('/api/*', (c, next) => {
-    c.header('Vary', 'Accept-Encoding');
-    return compressJson(c, next);
+  const vary = Object.freeze({ Vary: 'Accept-Encoding' });
+  app.use('/api/*', async (c, next) => {
+    if (c.req.header('accept-encoding')) {
+      c.header('Vary', 'Accept-Encoding');
+      return compressJson(c, next);
+    }
+    await next();
+    addAnswerHeaders(c, vary);
   });
   app.use('/api/*', originCheck(deps.config.allowedOrigins));
   // Each route limits its own body (http/access.ts); a call to no route is held to the JSON limit,

@@ -31,7 +31,8 @@ export type { SessionContext };
 export interface AppEnv {
   Variables: {
     requestId: string;
-    log: Logger;
+    /** The request's logger, bound to its request id; made on first use. */
+    log: () => Logger;
     clientAddress: string;
     session: SessionContext | null;
     /** The tenant a public call named (see http/tenant-context.ts); signed-in calls use the session's. */

@@ -20,8 +20,8 @@ export function errorResponse(c: Context<AppEnv>, error: unknown) {
   const cause = (error as { cause?: Error }).cause;
   const logged =
     cause instanceof Error ? { err: cause, query: (error as Error).name } : { err: error };
-  if (unavailable) c.get('log')?.warn(logged, 'database unavailable');
-  else c.get('log')?.error(logged, 'unhandled error');
+  if (unavailable) c.get('log')?.().warn(logged, 'database unavailable');
+  else c.get('log')?.().error(logged, 'unhandled error');
   const appError = new AppError(unavailable ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_SERVER_ERROR');
   return c.json(appError.toBody(), appError.status as 500);
 }

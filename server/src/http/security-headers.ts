@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Config } from '../config.ts';
+import { addAnswerHeaders } from './answer-headers.ts';
 
 /** `imageOrigins`: where else images may come from (the photo bucket's origin). */
 export function contentSecurityPolicy(imageOrigins: readonly string[]): string {
@@ -24,20 +25,23 @@ export function securityHeaders(
   config: Config,
   imageOrigins: readonly string[],
 ): MiddlewareHandler {
-  const csp = contentSecurityPolicy(imageOrigins);
+  // The same on every answer, so built once; the API's set adds no-store.
+  const everywhere: Record<string, string> = {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+    'Content-Security-Policy': contentSecurityPolicy(imageOrigins),
+  };
+  if (config.production) {
+    everywhere['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
+  }
+  const onTheApi = Object.freeze({ ...everywhere, 'Cache-Control': 'no-store' });
+  Object.freeze(everywhere);
   return async (c, next) => {
     await next();
-    const headers = c.res.headers;
-    headers.set('X-Content-Type-Options', 'nosniff');
-    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    headers.set('X-Frame-Options', 'DENY');
-    headers.set('Cross-Origin-Opener-Policy', 'same-origin');
-    headers.set('Cross-Origin-Resource-Policy', 'same-origin');
-    headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-    headers.set('Content-Security-Policy', csp);
-    if (config.production) {
-      headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    }
-    if (c.req.path.startsWith('/api/')) headers.set('Cache-Control', 'no-store');
+    addAnswerHeaders(c, c.req.path.startsWith('/api/') ? onTheApi : everywhere);
   };
 }

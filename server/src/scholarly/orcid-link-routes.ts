@@ -45,7 +45,7 @@ export function orcidLinkRoutes(deps: Deps) {
         try {
           return c.redirect(await startOrcidLink(deps, sessionOf(c)), 302);
         } catch (error) {
-          c.get('log').warn({ err: error }, "ORCID's sign-in could not be reached");
+          c.get('log')().warn({ err: error }, "ORCID's sign-in could not be reached");
           return backToForm(deps, c, 'failed');
         }
       },

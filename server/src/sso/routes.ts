@@ -148,7 +148,7 @@ export function ssoRoutes(deps: Deps) {
         try {
           return c.redirect(await start(deps, tenant, provider, pending), 302);
         } catch (error) {
-          c.get('log').warn(
+          c.get('log')().warn(
             { err: error, provider: provider.id },
             'single sign-on could not start',
           );
