@@ -46,6 +46,24 @@ describe('public tenant calls', () => {
     expect(body.branding.navLabels.ideas).toBe('Ideas');
   });
 
+  it('answers a change to the tenant on the very next call, by domain and by id', async () => {
+    const name = async (query: string) =>
+      tenantAnswer.parse(await (await t.request(`/api/v1/tenant?${query}`)).json()).branding
+        .productName;
+    const byDomain = `domain=${alpha.domain}`;
+    const byId = `tenant_id=${alpha.tenantId}`;
+    expect(await name(byDomain)).toBe('Alpha University');
+    expect(await name(byId)).toBe('Alpha University');
+    await t.db
+      .update(tenants)
+      .set({ branding: { productName: 'Alpha Portal' } })
+      .where(eq(tenants.id, alpha.tenantId));
+    expect(await name(byDomain)).toBe('Alpha Portal');
+    expect(await name(byId)).toBe('Alpha Portal');
+    await t.db.update(tenants).set({ branding: {} }).where(eq(tenants.id, alpha.tenantId));
+    expect(await name(byDomain)).toBe('Alpha University');
+  });
+
   it('domains match case-insensitively', async () => {
     const res = await t.request(`/api/v1/tenant?domain=${alpha.domain.toUpperCase()}`);
     expect(res.status).toBe(200);

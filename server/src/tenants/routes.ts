@@ -4,7 +4,7 @@ import type { Deps } from '../context.ts';
 import { route } from '../http/access.ts';
 import { errors, json, router } from '../http/openapi.ts';
 import { presentTenant, presentTerms } from './presenter.ts';
-import { loadPublicTenant, tenantRoles } from './public-tenant.ts';
+import { publicTenants, tenantRoles } from './public-tenant.ts';
 
 const tenantQuery = z
   .object({
@@ -19,6 +19,7 @@ const tenantQuery = z
 const byTenantId = z.object({ tenant_id: tenantIdParam });
 
 export function tenantRoutes(deps: Deps) {
+  const loadPublicTenant = publicTenants(deps);
   return router()
     .openapi(
       route({
@@ -32,7 +33,7 @@ export function tenantRoutes(deps: Deps) {
         responses: { 200: json(tenantAnswer), 400: errors[400], 404: errors[404] },
       }),
       async (c) => {
-        const tenant = await loadPublicTenant(deps, c.req.valid('query'));
+        const tenant = await loadPublicTenant(c.req.valid('query'));
         return c.json(presentTenant(tenant), 200);
       },
     )
@@ -48,7 +49,7 @@ export function tenantRoutes(deps: Deps) {
         responses: { 200: json(rolesAnswer), 400: errors[400], 404: errors[404] },
       }),
       async (c) => {
-        const tenant = await loadPublicTenant(deps, c.req.valid('query'));
+        const tenant = await loadPublicTenant(c.req.valid('query'));
         return c.json({ roles: await tenantRoles(deps, tenant.id) }, 200);
       },
     )
@@ -64,7 +65,7 @@ export function tenantRoutes(deps: Deps) {
         responses: { 200: json(termsAnswer), 400: errors[400], 404: errors[404] },
       }),
       async (c) => {
-        const tenant = await loadPublicTenant(deps, c.req.valid('query'));
+        const tenant = await loadPublicTenant(c.req.valid('query'));
         return c.json(presentTerms(tenant), 200);
       },
     );
