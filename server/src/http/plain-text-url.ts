@@ -1,5 +1,5 @@
 import type { ErrorDetail } from '@kindling/contract';
-import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { badRequest } from './errors.ts';
 
 const MAX_DETAILS = 10;
@@ -26,10 +26,9 @@ function urlPartsWithNul(url: URL, decodedPath: string): ErrorDetail[] {
  * refuses a NUL in them with its own 400, and the one header the server decodes, the session cookie,
  * is hashed before any query.
  */
-export const refuseNulInUrl: MiddlewareHandler = async (c, next) => {
+export function refuseNulInUrl(c: Context): void {
   // A NUL can reach a decoded path or query only percent-encoded: Node refuses a raw one.
-  if (!c.req.url.includes('%00')) return next();
+  if (!c.req.url.includes('%00')) return;
   const found = urlPartsWithNul(new URL(c.req.url), c.req.path);
   if (found.length > 0) throw badRequest(undefined, found);
-  return next();
-};
+}

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import type { Config } from '../config.ts';
 import { addAnswerHeaders } from './answer-headers.ts';
 
@@ -20,11 +20,14 @@ export function contentSecurityPolicy(imageOrigins: readonly string[]): string {
   ].join('; ');
 }
 
-/** CONTRACT §5: nosniff everywhere, a CSP without inline script on HTML, no-store on the API. */
+/**
+ * CONTRACT §5: nosniff everywhere, a CSP without inline script on HTML, no-store on the API. Put
+ * on an answer by the pipeline's first step once the route has answered (app.ts).
+ */
 export function securityHeaders(
   config: Config,
   imageOrigins: readonly string[],
-): MiddlewareHandler {
+): (c: Context) => void {
   // The same on every answer, so built once; the API's set adds no-store.
   const everywhere: Record<string, string> = {
     'X-Content-Type-Options': 'nosniff',
@@ -40,8 +43,5 @@ export function securityHeaders(
   }
   const onTheApi = Object.freeze({ ...everywhere, 'Cache-Control': 'no-store' });
   Object.freeze(everywhere);
-  return async (c, next) => {
-    await next();
-    addAnswerHeaders(c, c.req.path.startsWith('/api/') ? onTheApi : everywhere);
-  };
+  return (c) => addAnswerHeaders(c, c.req.path.startsWith('/api/') ? onTheApi : everywhere);
 }
