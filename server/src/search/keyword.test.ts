@@ -241,7 +241,9 @@ describe('keyword search of ideas and people', () => {
     expect(byId.map((row) => row.rank >= 2)).toEqual([true, false, true]);
     expect(all.map((row) => row.total)).toEqual([3, 3, 3]);
     expect(all.at(-1)?.id).toBe(idea.problem);
-    const second = await ranked('1, 1');
-    expect(second).toEqual([{ ...all[1], total: 3 }]);
+    // A page within the two scored reads only them; one past them, every match.
+    expect(await ranked('1, 1')).toEqual([all[1]]);
+    expect(await ranked('0, 2')).toEqual(all.slice(0, 2));
+    expect(await ranked('1, 2')).toEqual(all.slice(1, 3));
   });
 });
