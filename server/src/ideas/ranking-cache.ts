@@ -26,13 +26,35 @@ export interface Ranking {
   interests: InterestWord[];
 }
 
-/** Kept on a `VersionedCache` whose version is the tenant's generation in this process. */
+/**
+ * Kept on `VersionedCache`s whose version is the tenant's generation in this process: the members'
+ * rankings, and the ids of the ideas most similar to an idea (GET /ideas/{id}/similar), whose
+ * scoring reads every posting of the idea's terms (tens of thousands at a large tenant, decision
+ * 0052) while the answer changes only when ideas do; they are kept longer, since an idea written
+ * in another process may wait that long to appear among another's similar ideas.
+ */
 export class RankingCache {
   readonly #kept: VersionedCache<Ranking>;
+  readonly #similar: VersionedCache<number[]>;
   readonly #generations = new Map<number, number>();
 
-  constructor(ttlMs = 15_000, maxEntries = 10_000, clock: () => number = Date.now) {
+  constructor(
+    ttlMs = 15_000,
+    maxEntries = 10_000,
+    clock: () => number = Date.now,
+    similarTtlMs = 300_000,
+  ) {
     this.#kept = new VersionedCache(ttlMs, maxEntries, clock);
+    this.#similar = new VersionedCache(similarTtlMs, maxEntries, clock);
+  }
+
+  /** The ids of the `limit` ideas most similar to `ideaId`, best first, if kept. */
+  similar(tenantId: number, ideaId: number, limit: number): number[] | undefined {
+    return this.#similar.get(`${tenantId}:${ideaId}:${limit}`, this.#generationOf(tenantId));
+  }
+
+  keepSimilar(tenantId: number, ideaId: number, limit: number, ids: number[], stamp: number) {
+    this.#similar.set(`${tenantId}:${ideaId}:${limit}`, ids, stamp);
   }
 
   get(tenantId: number, userId: number): Ranking | undefined {
@@ -48,7 +70,10 @@ export class RankingCache {
     this.#kept.set(`${tenantId}:${userId}`, ranking, stamp);
   }
 
-  /** Forgets every ranking of the tenant: called after a write that may change them commits. */
+  /**
+   * Forgets every ranking and similar list of the tenant: called after a write that may change
+   * them commits.
+   */
   invalidate(tenantId: number): void {
     this.#generations.set(tenantId, this.#generationOf(tenantId) + 1);
   }

@@ -1,4 +1,5 @@
 import { limits } from '@kindling/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { makeTenant, makeUser } from '../../test/factories.ts';
@@ -109,6 +110,30 @@ describe('search, experts and similar ideas', () => {
     const ids = (body as { ideas: { id: number }[] }).ideas.map((i) => i.id);
     expect(ids).toEqual([twin]);
     expect(ids).not.toContain(unrelated);
+  });
+
+  it('keeps which ideas are similar, shows a new one at once, and never a removed one', async () => {
+    const similarIds = async (to: number) => {
+      const { status, body } = await getJson(t, `/ideas/${to}/similar`, author.cookie);
+      return { status, ids: (body as { ideas?: { id: number }[] }).ideas?.map((i) => i.id) };
+    };
+    const subject = await postIdea(t, author.cookie, { title: 'Solar glass coating' });
+    const close = await postIdea(t, author.cookie, { title: 'Coating for solar glass panels' });
+    const first = await similarIds(subject);
+    expect(first.status).toBe(200);
+    expect(first.ids?.[0]).toBe(close);
+    // Posted here, it forgets what it kept.
+    const closer = await postIdea(t, author.cookie, {
+      title: 'Solar glass coating',
+      introduction: 'A solar glass coating.',
+    });
+    expect((await similarIds(subject)).ids).toEqual(expect.arrayContaining([closer, close]));
+    // Removed behind this process's back (as by another one): the kept list still names it, yet
+    // the cards are read fresh, and the idea itself gone answers 404.
+    await t.db.execute(sql`delete from ideas where tenant_id = ${tenantId} and id = ${closer}`);
+    expect((await similarIds(subject)).ids).toEqual(first.ids);
+    await t.db.execute(sql`delete from ideas where tenant_id = ${tenantId} and id = ${subject}`);
+    expect((await similarIds(subject)).status).toBe(404);
   });
 
   it('answers a limit out of range with 400 and an unknown idea with 404', async () => {

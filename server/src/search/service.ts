@@ -8,6 +8,7 @@ import {
 import type { Deps, SessionContext } from '../context.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { notFound } from '../http/errors.ts';
+import { ideaCardsOf } from '../ideas/feed.ts';
 import { presentSummary } from '../ideas/presenter.ts';
 import { keywordPage } from '../ideas/service.ts';
 import { presentCard } from '../people/presenter.ts';
@@ -89,14 +90,32 @@ export function experts(deps: Deps, session: SessionContext, ideaId: number, lim
   });
 }
 
-/** GET /ideas/{id}/similar: the ideas whose text is closest, never the idea itself. */
+/**
+ * GET /ideas/{id}/similar: the ideas whose text is closest, never the idea itself. Which they are
+ * is kept a while (ideas/ranking-cache.ts); their cards are always read fresh.
+ */
 export function similar(deps: Deps, session: SessionContext, ideaId: number, limit: number) {
   const { tenantId, userId } = session;
   return inTenant(deps.database.db, tenantId, async (tx) => {
+    const kept = deps.rankings.similar(tenantId, ideaId, limit);
+    if (kept) {
+      // The idea's own card first: read, it shows the idea is still there (else 404 as below).
+      const [own, ...rows] = await ideaCardsOf(tx, tenantId, userId, [ideaId, ...kept]);
+      if (own?.id !== ideaId) throw notFound(ideaMessages.notFound);
+      return { ideas: rows.map(presentSummary) };
+    }
+    const stamp = deps.rankings.stamp(tenantId);
     const terms = await ideaTerms(tx, tenantId, ideaId, { words: false });
     if (!terms) throw notFound(ideaMessages.notFound);
-    if (terms.query === null) return { ideas: [] };
-    const rows = await similarTo(tx, tenantId, userId, ideaId, terms.query, limit);
+    const rows =
+      terms.query === null ? [] : await similarTo(tx, tenantId, userId, ideaId, terms.query, limit);
+    deps.rankings.keepSimilar(
+      tenantId,
+      ideaId,
+      limit,
+      rows.map((row) => row.id),
+      stamp,
+    );
     return { ideas: rows.map(presentSummary) };
   });
 }
