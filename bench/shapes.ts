@@ -21,8 +21,9 @@ export const { values: args } = parseArgs({
     shape: { type: 'string', default: 'single' },
     databases: { type: 'string', default: 'postgres,pglite' },
     duration: { type: 'string', default: '10' },
-    // Seeding takes most of an hour per database and is not measured: seeding both side by side
-    // and measuring later keeps the measurements on a quiet machine.
+    // Seeding the single shape takes 9–15 minutes on PostgreSQL and about 40 on the embedded
+    // database (decision 0057) and is not measured: seeding both side by side and measuring later
+    // keeps the measurements on a quiet machine.
     'seed-only': { type: 'boolean', default: false },
     'plans-only': { type: 'boolean', default: false },
     // On a shared machine: the server, the load and the bench database's PostgreSQL at nice -15.
