@@ -138,24 +138,24 @@ const cpuMsOf = (pid: number) => ticks(statOf(pid), 11);
 
 /**
  * CPU time of the PostgreSQL backends serving a bench database (`postgres: user kindling_bench_…`
- * in their command line; 0 where there is none), in ms, with what ended backends left in their
- * parent's count of its children: other databases' live backends are left out.
+ * in their command line; 0 where there is none), in ms, with what ended backends left in the
+ * postmaster's count of its children: other databases' live backends are left out.
  */
 function postgresCpuMs(): number {
+  const postgres = new Set(postgresPids());
   let total = 0;
-  const parents = new Set<string>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
+  for (const pid of postgres) {
+    const fields = statOf(pid);
+    // The postmaster: the one PostgreSQL process whose parent is not one.
+    if (!postgres.has(Number(fields?.[1]))) total += ticks(fields, 13);
     try {
-      if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(' kindling_bench_')) continue;
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(' kindling_bench_')) {
+        total += ticks(fields, 11);
+      }
     } catch {
-      continue;
+      // Ended between the listing and the read.
     }
-    const fields = statOf(entry);
-    total += ticks(fields, 11);
-    if (fields?.[1]) parents.add(fields[1]);
   }
-  for (const parent of parents) total += ticks(statOf(parent), 13);
   return total;
 }
 
