@@ -3,6 +3,7 @@ import { createRateLimits } from './auth/rate-limits.ts';
 import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
 import type { Database } from './db/client.ts';
+import { TableMaintenance } from './db/table-maintenance.ts';
 import { digestJobs } from './digests/service.ts';
 import { FeedCounts } from './ideas/feed-counts.ts';
 import { RankingCache } from './ideas/ranking-cache.ts';
@@ -31,7 +32,7 @@ export interface Assembled {
 /**
  * Wires the server's parts from configuration; the outbox worker runs only when SMTP is set, the
  * scheduler (digests, citation counts, the sweep of abandoned uploads, the refresh of SAML
- * metadata) always.
+ * metadata, the embedded database's analyse and vacuum) always.
  */
 export function assemble(
   config: Config,
@@ -61,7 +62,13 @@ export function assemble(
     deps,
     {
       tenant: [...digestJobs(deps), citationRefreshJob(deps), lexiconCountJob()],
-      deployment: [sweeper, refresher, claimPruner],
+      deployment: [
+        sweeper,
+        refresher,
+        claimPruner,
+        // PostgreSQL's autovacuum does this on its own; the embedded database has none.
+        ...(database.kind === 'pglite' ? [new TableMaintenance(deps)] : []),
+      ],
     },
     config.schedulerEveryMs,
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dailyPeriod, hourlyPeriod, weeklyPeriod } from './periods.ts';
+import { dailyPeriod, hourlyPeriod, minutesPeriod, weeklyPeriod } from './periods.ts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -27,5 +27,11 @@ describe('scheduler periods', () => {
 
   it('an hourly period is the UTC hour', () => {
     expect(hourlyPeriod(at('2026-11-27T02:59:59Z'))).toBe('2026-11-27T02');
+  });
+
+  it('a period of minutes is the UTC slot it starts', () => {
+    expect(minutesPeriod(at('2026-11-27T02:34:59Z'), 5)).toBe('2026-11-27T02:30');
+    expect(minutesPeriod(at('2026-11-27T02:35:00Z'), 5)).toBe('2026-11-27T02:35');
+    expect(minutesPeriod(at('2026-11-27T23:59:59Z'), 5)).toBe('2026-11-27T23:55');
   });
 });

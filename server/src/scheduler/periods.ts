@@ -63,3 +63,10 @@ export function weeklyPeriod(now: Date, timeZone: string, hour: number): string 
 export function hourlyPeriod(now: Date): string {
   return now.toISOString().slice(0, 13);
 }
+
+/** The UTC slot of `minutes` (a divisor of 60) `now` is in, by its start: 2026-11-27T02:35. */
+export function minutesPeriod(now: Date, minutes: number): string {
+  const slot = new Date(now);
+  slot.setUTCMinutes(now.getUTCMinutes() - (now.getUTCMinutes() % minutes), 0, 0);
+  return slot.toISOString().slice(0, 16);
+}
