@@ -126,10 +126,12 @@ export async function accountElsewhere(db: Db, email: string, exceptTenantId: nu
 }
 
 /**
- * Fresh planner statistics after a bulk write (a CSV import). PGlite runs no autovacuum, and the
- * plans of foreign-key checks are cached: one made while `users` was small keeps scanning the whole
- * table for every claim token, which makes a 50,000-person import quadratic. Reads no rows itself.
+ * Fresh planner statistics after a bulk write (a CSV import), sooner than the embedded database's
+ * maintenance pass (db/table-maintenance.ts) would take them: the plans of foreign-key checks are
+ * cached, and one made while `users` was small keeps scanning the whole table for every claim
+ * token, which makes a 50,000-person import quadratic. The members' profiles add their search
+ * postings and lexemes, which experts and similar ideas plan by (decision 0055).
  */
 export async function analyzeAfterBulkWrite(db: Db): Promise<void> {
-  await db.execute(sql`analyze users, user_tokens, outbox`);
+  await db.execute(sql`analyze users, user_tokens, outbox, search_postings, search_lexemes`);
 }
