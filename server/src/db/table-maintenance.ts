@@ -8,8 +8,9 @@ import { type Executor, queryRows } from './client.ts';
 
 /**
  * How long a pass goes on starting statements. Each statement stalls the whole process while it
- * runs (PGlite executes in Node's thread), about a second for the largest tables of 200,000 ideas
- * (decision 0058), so a pass that has used this much leaves the rest to the next one.
+ * runs (PGlite executes in Node's thread): half a second to a second and a half for the ideas or
+ * postings of a tenant of 200,000 ideas on a loaded 2-core machine (decision 0058), so a pass
+ * that has used this much leaves the rest to the next one.
  */
 const PASS_BUDGET_MS = 2_000;
 /** Between two statements: requests that came meanwhile take the database before the next. */
