@@ -39,6 +39,9 @@ async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, read: nu
  */
 export function limitBody(maxBytes: number, message?: string): MiddlewareHandler {
   return async (c, next) => {
+    // A GET or HEAD has no body for the adapter (a Request cannot carry one), and asking for it
+    // would make the adapter build the full Request that it otherwise never needs (decision 0056).
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const body = c.req.raw.body;
     if (!body) return next();
     const declared = c.req.raw.headers.has('transfer-encoding')
