@@ -2,7 +2,7 @@ import type { IdeaFilters } from '@kindling/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Executor, queryRows } from '../db/client.ts';
-import { countMatching } from './feed.ts';
+import { countMatching, matching } from './feed.ts';
 import { VersionedCache } from './versioned-cache.ts';
 
 /**
@@ -60,4 +60,24 @@ export async function countIdeas(
   const counted = await countMatching(db, tenantId, viewerId, filters);
   counts.set(key, counted, tally.version);
   return counted;
+}
+
+/**
+ * How many ideas a member leads, and whether the member exists in this tenant: one statement, so
+ * the member's list sends no more than the feed's (statements per request, issue 15).
+ */
+export async function countOwnedIdeas(
+  db: Executor,
+  tenantId: number,
+  viewerId: number,
+  filters: IdeaFilters & { idea_owner_id: number[] },
+): Promise<{ ideas: number; found: boolean }> {
+  const [memberId] = filters.idea_owner_id;
+  const [row] = await queryRows(
+    db,
+    sql`select (select count(*)::int from ideas i where ${matching(tenantId, viewerId, filters)}) as ideas,
+          exists (select 1 from users u where u.tenant_id = ${tenantId} and u.id = ${memberId}) as found`,
+    z.strictObject({ ideas: z.number(), found: z.boolean() }),
+  );
+  return row ?? { ideas: 0, found: false };
 }

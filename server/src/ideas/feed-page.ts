@@ -63,10 +63,19 @@ function cardsOf(tx: Tx, session: SessionContext, found: Found): Promise<Summary
   return underGenericPlans(tx, () => ideaCardsOf(tx, session.tenantId, session.userId, ids));
 }
 
+/** Both settled, so that no statement is still running when a rejection ends the transaction. */
+async function bothSettled<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
+  const [first, second] = await Promise.allSettled([a, b]);
+  if (first.status === 'rejected') throw first.reason;
+  if (second.status === 'rejected') throw second.reason;
+  return [first.value, second.value];
+}
+
 /**
  * A page of the filtered list: count, then the page's window. A page past the last is 404 (SPEC
  * §4 resets to page 1 on it); page 1 of nothing is an empty list. The first page's window needs
- * no count, so its statement goes out with the count's, in one round trip (pipeline mode).
+ * no count, so its statement goes out with the count's, in one round trip (pipeline mode). A
+ * caller may count its own way (`counting`), and reject there to refuse the whole page.
  */
 export async function filteredPage(
   tx: Tx,
@@ -75,14 +84,13 @@ export async function filteredPage(
   filters: IdeaFilters,
   order: SortOrder,
   paging: Paging,
+  counting = countIdeas(tx, deps.feedCounts, session.tenantId, session.userId, filters),
 ): Promise<IdeasPage> {
-  const { tenantId, userId } = session;
-  const counting = countIdeas(tx, deps.feedCounts, tenantId, userId, filters);
   if (paging.page === 1) {
-    const [total, found] = await Promise.all([
+    const [total, found] = await bothSettled(
       counting,
       find(tx, session, filters, order, firstWindow(paging.page_size, order)),
-    ]);
+    );
     return pageAnswer(await cardsOf(tx, session, found), 1, totalPages(total, paging.page_size));
   }
   const total = await counting;

@@ -194,14 +194,6 @@ export async function removeFollow(db: Executor, tenantId: number, userId: numbe
     );
 }
 
-export async function memberExists(db: Executor, tenantId: number, userId: number) {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
-  return row !== undefined;
-}
-
 const OWNERS_LIMIT = 50;
 
 /**

@@ -13,7 +13,7 @@ import { badRequest, notFound } from '../http/errors.ts';
 import { ideaEdited } from '../notifications/notices.ts';
 import { notificationMailOf } from '../notifications/notification-mail.ts';
 import { highlightsOf } from '../search/highlights.ts';
-import { countIdeas } from './feed-counts.ts';
+import { countIdeas, countOwnedIdeas } from './feed-counts.ts';
 import { filteredPage, type Paging, unfiltered } from './feed-page.ts';
 import { countKeywordIdeas, keywordIdeasPage } from './keyword.ts';
 import { type SortOrder, totalPages } from './paging.ts';
@@ -30,7 +30,6 @@ import {
   findIdeaOwners,
   type IdeaContent,
   insertIdea,
-  memberExists,
   removeFollow,
   replaceIdea,
   searchIdeaOwners,
@@ -117,7 +116,7 @@ export async function countMatchingIdeas(
   return { total_count: total };
 }
 
-const ownedBy = (memberId: number): IdeaFilters => ({
+const ownedBy = (memberId: number) => ({
   q: undefined,
   following: false,
   support_id: undefined,
@@ -128,16 +127,16 @@ const ownedBy = (memberId: number): IdeaFilters => ({
 
 /** GET /users/{id}/ideas: the ideas whose principal investigator is that member, newest first. */
 export function memberIdeas(deps: Deps, session: SessionContext, memberId: number, paging: Paging) {
-  return inTenant(deps.database.db, session.tenantId, async (tx) => {
-    // Sent together (pipeline mode); a missing member answers 404 whatever the page's reads did.
-    const [exists, page] = await Promise.allSettled([
-      memberExists(tx, session.tenantId, memberId),
-      filteredPage(tx, deps, session, ownedBy(memberId), 'desc', paging),
-    ]);
-    if (exists.status === 'rejected') throw exists.reason;
-    if (!exists.value) throw notFound(ideaMessages.ownerNotFound);
-    if (page.status === 'rejected') throw page.reason;
-    return page.value;
+  return inTenant(deps.database.db, session.tenantId, (tx) => {
+    const filters = ownedBy(memberId);
+    // A missing member answers 404 whatever the page's reads found.
+    const counting = countOwnedIdeas(tx, session.tenantId, session.userId, filters).then(
+      ({ ideas, found }) => {
+        if (!found) throw notFound(ideaMessages.ownerNotFound);
+        return ideas;
+      },
+    );
+    return filteredPage(tx, deps, session, filters, 'desc', paging, counting);
   });
 }
 
