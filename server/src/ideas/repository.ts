@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { type Executor, queryRows } from '../db/client.ts';
 import { memberNameRow } from '../db/rows.ts';
 import { follows, ideaLinks, ideaPatents, ideaSupports, ideas } from '../db/schema-ideas.ts';
-import { users } from '../db/schema-people.ts';
 import { ipStatuses, supportTypes } from '../db/schema-reference.ts';
 import { anyId, isoTime, summaryColumns, summaryJoins, summaryRow } from './idea-rows.ts';
 
