@@ -137,25 +137,30 @@ const ticks = (fields: string[] | null, from: number) =>
 const cpuMsOf = (pid: number) => ticks(statOf(pid), 11);
 
 /**
- * CPU time of the PostgreSQL backends serving a bench database (`postgres: user kindling_bench_…`
- * in their command line; 0 where there is none), in ms, with what ended backends left in the
- * postmaster's count of its children: other databases' live backends are left out.
+ * CPU time of each PostgreSQL backend serving a bench database (`postgres: user kindling_bench_…`
+ * in its command line), in ms by process id. Other databases' backends, and what ended backends
+ * left in the postmaster's count of its children, are left out: a helper's tests on the same
+ * server doubled the figure when they were counted. The server's pool keeps its backends through a
+ * run, so one that ends within it is rare, and is then undercounted.
  */
-function postgresCpuMs(): number {
-  const postgres = new Set(postgresPids());
-  let total = 0;
-  for (const pid of postgres) {
-    const fields = statOf(pid);
-    // The postmaster: the one PostgreSQL process whose parent is not one.
-    if (!postgres.has(Number(fields?.[1]))) total += ticks(fields, 13);
+function benchBackendsCpu(): Map<number, number> {
+  const cpu = new Map<number, number>();
+  for (const pid of postgresPids()) {
     try {
       if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(' kindling_bench_')) {
-        total += ticks(fields, 11);
+        cpu.set(pid, cpuMsOf(pid));
       }
     } catch {
       // Ended between the listing and the read.
     }
   }
+  return cpu;
+}
+
+/** What the bench backends spent since `before`; a backend new since then counts whole. */
+function postgresCpuSince(before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of benchBackendsCpu()) total += ms - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -200,7 +205,7 @@ export async function drive(load: Load, serverPid: number, warmUp = true): Promi
   const sampler = setInterval(() => {
     peak = Math.max(peak, rssOf(serverPid));
   }, 250);
-  const cpu = { server: cpuMsOf(serverPid), database: postgresCpuMs() };
+  const cpu = { server: cpuMsOf(serverPid), database: benchBackendsCpu() };
   const result = await cannon(load, DURATION);
   const requests = Math.max(1, result.requests.total);
   const perRequest = (ms: number) => Math.round((ms / requests) * 100) / 100;
@@ -216,7 +221,7 @@ export async function drive(load: Load, serverPid: number, warmUp = true): Promi
     non2xx: result.non2xx,
     rssMiB: Math.round(peak / 1024 / 1024),
     serverCpuMs: perRequest(cpuMsOf(serverPid) - cpu.server),
-    databaseCpuMs: perRequest(postgresCpuMs() - cpu.database),
+    databaseCpuMs: perRequest(postgresCpuSince(cpu.database)),
   };
 }
 
