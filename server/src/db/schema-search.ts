@@ -50,5 +50,5 @@ export const searchPostings = pgTable(
     docId: integer('doc_id').notNull(),
     heading: boolean('heading').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.kind, t.lexeme, t.docId, t.heading] })],
+  (t) => [primaryKey({ columns: [t.tenantId, t.kind, t.lexeme, t.heading, t.docId] })],
 );

@@ -2,6 +2,7 @@ import { type IdeaFilters, type IdeasPage, ideaMessages } from '@kindling/contra
 import type { Deps, SessionContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { underGenericPlans } from '../db/tenant-scope.ts';
+import { bothSettled } from '../db/together.ts';
 import { notFound } from '../http/errors.ts';
 import { ideaCardsOf, ideasPage, pageIds } from './feed.ts';
 import { countIdeas } from './feed-counts.ts';
@@ -61,14 +62,6 @@ function cardsOf(tx: Tx, session: SessionContext, found: Found): Promise<Summary
   const { ids } = found;
   if (ids.length === 0) return Promise.resolve([]);
   return underGenericPlans(tx, () => ideaCardsOf(tx, session.tenantId, session.userId, ids));
-}
-
-/** Both settled, so that no statement is still running when a rejection ends the transaction. */
-async function bothSettled<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
-  const [first, second] = await Promise.allSettled([a, b]);
-  if (first.status === 'rejected') throw first.reason;
-  if (second.status === 'rejected') throw second.reason;
-  return [first.value, second.value];
 }
 
 /**

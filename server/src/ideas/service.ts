@@ -74,22 +74,31 @@ export async function keywordPage(
 const withKeyword = <T extends IdeaFilters>(filters: T): filters is T & { q: string } =>
   filters.q !== undefined;
 
-const plansFor = (filters: IdeaFilters): Plans =>
-  unfiltered(filters) && !withKeyword(filters) ? 'generic' : 'custom';
+/**
+ * Generic plans without filters, a keyword or not: a keyword's search functions read key ranges
+ * whose plan is the same for any word, and the one that is not plans for its words itself
+ * (migration 0029, decision 0059).
+ */
+const plansFor = (filters: IdeaFilters): Plans => (unfiltered(filters) ? 'generic' : 'custom');
 
 export function listIdeas(deps: Deps, session: SessionContext, query: IdeaListQuery) {
   if (withKeyword(query)) {
-    return inTenant(deps.database.db, session.tenantId, async (tx) => {
-      const { total_count: _, ...page } = await keywordPage(
-        tx,
-        session,
-        query,
-        query.sort_order,
-        query,
-        { highlights: true },
-      );
-      return page;
-    });
+    return inTenant(
+      deps.database.db,
+      session.tenantId,
+      async (tx) => {
+        const { total_count: _, ...page } = await keywordPage(
+          tx,
+          session,
+          query,
+          query.sort_order,
+          query,
+          { highlights: true },
+        );
+        return page;
+      },
+      plansFor(query),
+    );
   }
   return inTenant(
     deps.database.db,

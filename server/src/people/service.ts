@@ -12,9 +12,12 @@ import { countPeople, listPeople, pickPeople } from './repository.ts';
 /** CONTRACT §3: a picker lists at most 50 names. */
 const PICKER_LIMIT = 50;
 
-/** The whole directory: plans that do not depend on the filters' ids (`Plans`). */
+/**
+ * The whole directory, a keyword or not: plans that do not depend on the filters' ids (`Plans`;
+ * a keyword's search functions as on the idea list, decision 0059).
+ */
 const plansFor = (filter: PeopleFilter): Plans =>
-  filter.user_id || filter.role_id || filter.school_id || filter.department_id || filter.q
+  filter.user_id || filter.role_id || filter.school_id || filter.department_id
     ? 'custom'
     : 'generic';
 
@@ -58,17 +61,22 @@ export async function keywordPeople(
 /** GET /users: one page of the directory; a page past the last one is 404 (SPEC §4 pagination). */
 export function searchPeople(deps: Deps, tenantId: number, query: PeopleQuery) {
   if (withKeyword(query)) {
-    return inTenant(deps.database.db, tenantId, async (tx) => {
-      const { total_count: _, ...page } = await keywordPeople(
-        tx,
-        tenantId,
-        query,
-        query.sort_order ?? 'relevance',
-        query,
-        { highlights: true },
-      );
-      return page;
-    });
+    return inTenant(
+      deps.database.db,
+      tenantId,
+      async (tx) => {
+        const { total_count: _, ...page } = await keywordPeople(
+          tx,
+          tenantId,
+          query,
+          query.sort_order ?? 'relevance',
+          query,
+          { highlights: true },
+        );
+        return page;
+      },
+      plansFor(query),
+    );
   }
   return inTenant(
     deps.database.db,

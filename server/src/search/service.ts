@@ -7,6 +7,7 @@ import {
 } from '@kindling/contract';
 import type { Deps, SessionContext } from '../context.ts';
 import { inTenant } from '../db/tenant-scope.ts';
+import { bothSettled } from '../db/together.ts';
 import { notFound } from '../http/errors.ts';
 import { ideaCardsOf } from '../ideas/feed.ts';
 import { presentSummary } from '../ideas/presenter.ts';
@@ -39,35 +40,37 @@ const noPeopleFilters = (q: string): PeopleFilter & { q: string } => ({
  */
 export function search(deps: Deps, session: SessionContext, query: SearchQuery) {
   const { tenantId } = session;
-  return inTenant(deps.database.db, tenantId, async (tx) => {
-    if (query.type === 'ideas') {
-      return keywordPage(tx, session, noIdeaFilters(query.q), undefined, query, {
-        highlights: true,
-      });
-    }
-    if (query.type === 'people') {
-      return keywordPeople(tx, tenantId, noPeopleFilters(query.q), 'relevance', query, {
-        highlights: true,
-      });
-    }
-    const quick = { page: 1, page_size: limits.quickResults };
-    const none = { highlights: false };
-    const ideas = await keywordPage(tx, session, noIdeaFilters(query.q), undefined, quick, none);
-    const people = await keywordPeople(
-      tx,
-      tenantId,
-      noPeopleFilters(query.q),
-      'relevance',
-      quick,
-      none,
-    );
-    return {
-      ideas: ideas.ideas,
-      people: people.users,
-      idea_count: ideas.total_count,
-      people_count: people.total_count,
-    };
-  });
+  // No filter beside the words: generic plans, as the lists' (decision 0059).
+  return inTenant(
+    deps.database.db,
+    tenantId,
+    async (tx) => {
+      if (query.type === 'ideas') {
+        return keywordPage(tx, session, noIdeaFilters(query.q), undefined, query, {
+          highlights: true,
+        });
+      }
+      if (query.type === 'people') {
+        return keywordPeople(tx, tenantId, noPeopleFilters(query.q), 'relevance', query, {
+          highlights: true,
+        });
+      }
+      const quick = { page: 1, page_size: limits.quickResults };
+      const none = { highlights: false };
+      // Sent together: one round trip for both.
+      const [ideas, people] = await bothSettled(
+        keywordPage(tx, session, noIdeaFilters(query.q), undefined, quick, none),
+        keywordPeople(tx, tenantId, noPeopleFilters(query.q), 'relevance', quick, none),
+      );
+      return {
+        ideas: ideas.ideas,
+        people: people.users,
+        idea_count: ideas.total_count,
+        people_count: people.total_count,
+      };
+    },
+    'generic',
+  );
 }
 
 /** GET /ideas/{id}/experts: each with the idea's words, as written there, that their profile holds. */
