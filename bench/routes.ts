@@ -129,7 +129,31 @@ async function driveSearch(
     record(m);
     searched.push({ ...m, word: search.word });
   }
+  await firstViews(url, cookie, kind, Number(idea.split('/').at(-1)));
   return searched;
+}
+
+/**
+ * Experts and similar ideas are kept per idea (ideas/ranking-cache.ts), so the routes above
+ * measure an idea's later views. Its first view ranks: measured here one request at a time, on the
+ * 40 ideas before the bench's, each asked once (a figure, not a target).
+ */
+async function firstViews(url: string, cookie: string, kind: Kind, idea: number) {
+  for (const what of ['experts', 'similar']) {
+    const times: number[] = [];
+    for (let id = idea - 1; id >= idea - 40; id--) {
+      const started = performance.now();
+      const res = await fetch(`${url}/api/v1/ideas/${id}/${what}`, { headers: { cookie } });
+      await res.arrayBuffer();
+      if (res.ok) times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    const at = (q: number) =>
+      (times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0).toFixed(1);
+    say(
+      `${kind.padEnd(8)} ${what}, first view of ${times.length} ideas, one at a time: p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, max ${at(1)} ms`,
+    );
+  }
 }
 
 /** Issue 15: 50 connections on PostgreSQL, 10 on the embedded database. */

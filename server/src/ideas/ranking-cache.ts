@@ -1,3 +1,4 @@
+import type { IdeaTerms } from '../search/matches.ts';
 import { VersionedCache } from './versioned-cache.ts';
 
 /**
@@ -27,25 +28,36 @@ export interface Ranking {
 }
 
 /**
+ * An idea's experts as ranked for every viewer: the best `limit + 1` ids (one more, for the viewer
+ * to be left out at reading), and the idea's terms their matched words are named by.
+ */
+export interface KeptExperts {
+  ids: number[];
+  terms: IdeaTerms;
+}
+
+/**
  * Kept on `VersionedCache`s whose version is the tenant's generation in this process: the members'
- * rankings, and the ids of the ideas most similar to an idea (GET /ideas/{id}/similar), whose
- * scoring reads every posting of the idea's terms (tens of thousands at a large tenant, decision
- * 0052) while the answer changes only when ideas do; they are kept longer, since an idea written
- * in another process may wait that long to appear among another's similar ideas.
+ * rankings, and for an idea the ids of the ideas most similar to it (GET /ideas/{id}/similar) and
+ * of its experts (GET /ideas/{id}/experts), whose scoring reads every posting of the idea's terms
+ * (tens of thousands at a large tenant, decision 0052) while the answer changes only when ideas or
+ * profiles do; they are kept longer, since a write in another process may wait that long to show.
  */
 export class RankingCache {
   readonly #kept: VersionedCache<Ranking>;
   readonly #similar: VersionedCache<number[]>;
+  readonly #experts: VersionedCache<KeptExperts>;
   readonly #generations = new Map<number, number>();
 
   constructor(
     ttlMs = 15_000,
     maxEntries = 10_000,
     clock: () => number = Date.now,
-    similarTtlMs = 300_000,
+    matchesTtlMs = 300_000,
   ) {
     this.#kept = new VersionedCache(ttlMs, maxEntries, clock);
-    this.#similar = new VersionedCache(similarTtlMs, maxEntries, clock);
+    this.#similar = new VersionedCache(matchesTtlMs, maxEntries, clock);
+    this.#experts = new VersionedCache(matchesTtlMs, maxEntries, clock);
   }
 
   /** The ids of the `limit` ideas most similar to `ideaId`, best first, if kept. */
@@ -55,6 +67,21 @@ export class RankingCache {
 
   keepSimilar(tenantId: number, ideaId: number, limit: number, ids: number[], stamp: number) {
     this.#similar.set(`${tenantId}:${ideaId}:${limit}`, ids, stamp);
+  }
+
+  /** The idea's experts for a page of `limit`, if kept. */
+  experts(tenantId: number, ideaId: number, limit: number): KeptExperts | undefined {
+    return this.#experts.get(`${tenantId}:${ideaId}:${limit}`, this.#generationOf(tenantId));
+  }
+
+  keepExperts(
+    tenantId: number,
+    ideaId: number,
+    limit: number,
+    experts: KeptExperts,
+    stamp: number,
+  ) {
+    this.#experts.set(`${tenantId}:${ideaId}:${limit}`, experts, stamp);
   }
 
   get(tenantId: number, userId: number): Ranking | undefined {
@@ -71,8 +98,8 @@ export class RankingCache {
   }
 
   /**
-   * Forgets every ranking and similar list of the tenant: called after a write that may change
-   * them commits.
+   * Forgets every ranking, similar list and experts list of the tenant: called after a write that
+   * may change them commits.
    */
   invalidate(tenantId: number): void {
     this.#generations.set(tenantId, this.#generationOf(tenantId) + 1);

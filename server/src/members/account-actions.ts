@@ -43,6 +43,8 @@ export async function setDisabled(deps: Deps, actor: Actor, userId: number, disa
       summary: `${disabled ? 'Disabled' : 'Re-enabled'} ${nameOf(member)}`,
     });
   });
+  // Who is active decides who is an expert (search/service.ts keeps them).
+  deps.rankings.invalidate(tenantId);
 }
 
 /**

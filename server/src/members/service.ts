@@ -148,6 +148,8 @@ export async function setApproval(
       summary: `${approved ? 'Approved' : 'Declined'} ${member.firstName} ${member.lastName} <${member.email}>`,
     });
   });
+  // Who is active decides who is an expert (search/service.ts keeps them).
+  deps.rankings.invalidate(tenant.id);
   deps.mailer.nudge();
 }
 

@@ -82,15 +82,42 @@ describe('search, experts and similar ideas', () => {
 
   it('never suggests the viewer to themselves, though others see them', async () => {
     const viewer = await makeMember(t, tenantId, { headline: 'Ceramic electrolytes for lithium' });
-    const expertIds = async (cookie: string) => {
-      const { status, body } = await getJson(t, `/ideas/${idea}/experts?limit=20`, cookie);
+    // Joined behind this process's back: a write here (any idea) forgets the experts it kept.
+    await postIdea(t, author.cookie, { title: 'Bird bath fountains' });
+    const expertIds = async (cookie: string, limit = 20) => {
+      const { status, body } = await getJson(t, `/ideas/${idea}/experts?limit=${limit}`, cookie);
       expect(status).toBe(200);
       return (body as { users: Expert[] }).users.map((u) => u.id);
     };
-    expect(await expertIds(author.cookie)).toContain(viewer.id);
+    const all = await expertIds(author.cookie);
+    expect(all).toContain(viewer.id);
     const seen = await expertIds(viewer.cookie);
-    expect(seen).not.toContain(viewer.id);
-    expect(seen).toContain(chemist);
+    expect(seen).toEqual(all.filter((id) => id !== viewer.id));
+    // A page that would hold the viewer is filled by the next best.
+    const upTo = all.indexOf(viewer.id) + 1;
+    expect(await expertIds(viewer.cookie, upTo)).toEqual(seen.slice(0, upTo));
+  });
+
+  it('keeps who the experts are, reading their cards and standing fresh', async () => {
+    const subject = await postIdea(t, author.cookie, { title: 'Tidal turbine blades' });
+    const expertIds = async () => {
+      const { status, body } = await getJson(t, `/ideas/${subject}/experts`, author.cookie);
+      return { status, ids: (body as { users?: Expert[] }).users?.map((u) => u.id) };
+    };
+    expect(await expertIds()).toEqual({ status: 200, ids: [] });
+    const engineer = (await makeUser(t.db, tenantId, { headline: 'Tidal turbine engineer' })).id;
+    // Joined behind this process's back (as through another one): not yet among those kept.
+    expect((await expertIds()).ids).toEqual([]);
+    // A write here that can change them (an idea, a profile, a member's standing) forgets them.
+    await postIdea(t, author.cookie, { title: 'Bird feeders' });
+    expect((await expertIds()).ids).toEqual([engineer]);
+    // Disabled behind this process's back: the kept list still names them, the read does not.
+    await t.db.execute(
+      sql`update users set is_disabled = true where tenant_id = ${tenantId} and id = ${engineer}`,
+    );
+    expect((await expertIds()).ids).toEqual([]);
+    await t.db.execute(sql`delete from ideas where tenant_id = ${tenantId} and id = ${subject}`);
+    expect((await expertIds()).status).toBe(404);
   });
 
   it('names a hyphenated word of the idea whole, once, never by a fragment such as "Non"', async () => {

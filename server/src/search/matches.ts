@@ -7,6 +7,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Executor, queryRows } from '../db/client.ts';
+import { idRow } from '../db/rows.ts';
 import { memberPlaceJoins } from '../db/user-joins.ts';
 import { type SummaryRow, summaryColumns, summaryJoins, summaryRow } from '../ideas/idea-rows.ts';
 import { cardColumns, personCardRow } from '../people/keyword.ts';
@@ -95,19 +96,17 @@ export type ExpertRow = z.output<typeof expertRow>;
 
 /**
  * Active members best matching the terms, never the idea's principal investigator or case
- * manager, nor the viewer (whom a suggestion to talk to themselves would not help): by score, then
- * by `ts_rank_cd` of their profile among the 200; each with the terms their profile holds.
+ * manager: by score, then by `ts_rank_cd` of their profile among the 200; each with the terms
+ * their profile holds. The viewer is left to the caller, so that one ranking serves every viewer
+ * (search/service.ts keeps it).
  */
 export function expertsFor(
   db: Executor,
   tenantId: number,
-  viewerId: number,
   terms: IdeaTerms & { query: string },
   limit: number,
 ): Promise<ExpertRow[]> {
-  const excluded = [terms.principalInvestigatorId, terms.caseManagerId, viewerId].flatMap(
-    (id) => id ?? [],
-  );
+  const excluded = [terms.principalInvestigatorId, terms.caseManagerId].flatMap((id) => id ?? []);
   return queryRows(
     db,
     sql`with found as (
@@ -123,6 +122,41 @@ export function expertsFor(
         order by f.score desc, f.rank desc, f.id`,
     expertRow,
   );
+}
+
+/**
+ * Kept experts read again: the cards of those of `ids` still active, never the viewer, in the
+ * order given, each with the terms their profile holds now.
+ */
+export function expertCards(
+  db: Executor,
+  tenantId: number,
+  viewerId: number,
+  terms: IdeaTerms,
+  ids: number[],
+  limit: number,
+): Promise<ExpertRow[]> {
+  return queryRows(
+    db,
+    sql`select ${cardColumns}, ${matchedTerms(terms, sql`u.search_doc`)} as matched
+        from unnest(${sql.param(ids)}::int[]) with ordinality as k(id, n)
+        join users u on u.tenant_id = ${tenantId} and u.id = k.id
+        ${memberPlaceJoins}
+        where u.id <> ${viewerId}
+          and public.member_is_active(u.admin_status_id, u.user_status_id, u.is_disabled)
+        order by k.n limit ${sql.raw(String(limit))}`,
+    expertRow,
+  );
+}
+
+/** Whether the idea is there (kept experts are read without its terms). */
+export async function ideaExists(db: Executor, tenantId: number, ideaId: number) {
+  const rows = await queryRows(
+    db,
+    sql`select i.id from ideas i where i.tenant_id = ${tenantId} and i.id = ${ideaId}`,
+    idRow,
+  );
+  return rows.length > 0;
 }
 
 /** The ideas closest to the terms, never the idea itself: by score, then by `ts_rank_cd`. */

@@ -14,7 +14,15 @@ import { presentSummary } from '../ideas/presenter.ts';
 import { keywordPage } from '../ideas/service.ts';
 import { presentCard } from '../people/presenter.ts';
 import { keywordPeople } from '../people/service.ts';
-import { expertsFor, ideaTerms, similarTo } from './matches.ts';
+import {
+  type ExpertRow,
+  expertCards,
+  expertsFor,
+  type IdeaTerms,
+  ideaExists,
+  ideaTerms,
+  similarTo,
+} from './matches.ts';
 
 const noIdeaFilters = (q: string): IdeaFilters & { q: string } => ({
   q,
@@ -73,23 +81,55 @@ export function search(deps: Deps, session: SessionContext, query: SearchQuery) 
   );
 }
 
-/** GET /ideas/{id}/experts: each with the idea's words, as written there, that their profile holds. */
+/**
+ * The experts' cards, each with the idea's words, as written there, that their profile holds. The
+ * parts of a hyphenated word are shown as the word, once.
+ */
+function presentExperts(rows: ExpertRow[], terms: IdeaTerms) {
+  const wordOf = new Map(terms.words.map((w) => [w.lexeme, w.word]));
+  return {
+    users: rows.map((row) => ({
+      ...presentCard(row),
+      matched_on: [...new Set(row.matched.flatMap((lexeme) => wordOf.get(lexeme) ?? []))],
+    })),
+  };
+}
+
+/**
+ * GET /ideas/{id}/experts. Who they are is ranked for every viewer and kept a while, as similar
+ * ideas are (ideas/ranking-cache.ts); each viewer is then left out of their own list, and the
+ * cards, an expert still being active, and the words matched are always read fresh.
+ */
 export function experts(deps: Deps, session: SessionContext, ideaId: number, limit: number) {
   const { tenantId, userId } = session;
   return inTenant(deps.database.db, tenantId, async (tx) => {
+    const kept = deps.rankings.experts(tenantId, ideaId, limit);
+    if (kept) {
+      const [exists, rows] = await bothSettled(
+        ideaExists(tx, tenantId, ideaId),
+        kept.ids.length > 0
+          ? expertCards(tx, tenantId, userId, kept.terms, kept.ids, limit)
+          : Promise.resolve([]),
+      );
+      if (!exists) throw notFound(ideaMessages.notFound);
+      return presentExperts(rows, kept.terms);
+    }
+    const stamp = deps.rankings.stamp(tenantId);
     const terms = await ideaTerms(tx, tenantId, ideaId, { words: true });
     if (!terms) throw notFound(ideaMessages.notFound);
     const { query } = terms;
-    if (query === null) return { users: [] };
-    const rows = await expertsFor(tx, tenantId, userId, { ...terms, query }, limit);
-    const wordOf = new Map(terms.words.map((w) => [w.lexeme, w.word]));
-    return {
-      users: rows.map((row) => ({
-        ...presentCard(row),
-        // The parts of a hyphenated word are shown as the word, once.
-        matched_on: [...new Set(row.matched.flatMap((lexeme) => wordOf.get(lexeme) ?? []))],
-      })),
-    };
+    // One more than a page, so that the page is whole once the viewer is left out.
+    const ranked =
+      query === null ? [] : await expertsFor(tx, tenantId, { ...terms, query }, limit + 1);
+    deps.rankings.keepExperts(
+      tenantId,
+      ideaId,
+      limit,
+      { ids: ranked.map((row) => row.id), terms },
+      stamp,
+    );
+    const rows = ranked.filter((row) => row.id !== userId).slice(0, limit);
+    return presentExperts(rows, terms);
   });
 }
 
