@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { limits } from '@kindling/contract';
 import { sql } from 'drizzle-orm';
+import type { Context } from 'hono';
 import { compress } from 'hono/compress';
 import type { Logger } from 'pino';
 import { accountRoutes } from './account/routes.ts';
@@ -20,7 +21,7 @@ import { errorResponse } from './http/error-response.ts';
 import { AppError } from './http/errors.ts';
 import { apiTags, router } from './http/openapi.ts';
 import { originCheck } from './http/origin-check.ts';
-import { refuseNulInUrl } from './http/plain-text-url.ts';
+import { nulInUrl } from './http/plain-text-url.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveWeb } from './http/web.ts';
 import { adminIdeaRoutes } from './ideas/admin-routes.ts';
@@ -94,8 +95,17 @@ export function createApp(deps: Deps) {
   const { logger } = deps;
   const putSecurityHeaders = securityHeaders(deps.config, imageOrigins(deps.config));
   // Each step of the pipeline costs a trivial request about a microsecond more (decision 0056),
-  // so the first step also puts the security headers on, and the refusals before any route share
-  // one step.
+  // so the first step also puts the security headers on and makes the refusals before any route.
+  const refusal = (c: Context<AppEnv>): AppError | undefined => {
+    // A server shutting down refuses new work with an answer, not a reset, and says so to the
+    // client's connection pool; requests already past this point finish.
+    if (deps.lifecycle.draining) {
+      c.header('Connection', 'close');
+      c.header('Retry-After', '1');
+      return new AppError('SERVICE_UNAVAILABLE');
+    }
+    return nulInUrl(c);
+  };
   app.use(async (c, next) => {
     const started = performance.now();
     const requestId = randomUUID();
@@ -110,7 +120,9 @@ export function createApp(deps: Deps) {
     c.set('clientAddress', clientAddress(c, deps.config.trustProxy));
     c.set('session', null);
     c.set('tenant', null);
-    await next();
+    const refused = refusal(c);
+    if (refused) c.res = errorResponse(c, refused);
+    else await next();
     putSecurityHeaders(c);
     addAnswerHeaders(c, { 'X-Request-Id': requestId });
     if (!logger.isLevelEnabled('info')) return;
@@ -130,17 +142,6 @@ export function createApp(deps: Deps) {
     );
   });
   app.onError((error, c) => errorResponse(c, error));
-  app.use((c, next) => {
-    // A server shutting down refuses new work with an answer, not a reset, and says so to the
-    // client's connection pool; requests already past this point finish.
-    if (deps.lifecycle.draining) {
-      c.header('Connection', 'close');
-      c.header('Retry-After', '1');
-      throw new AppError('SERVICE_UNAVAILABLE');
-    }
-    refuseNulInUrl(c);
-    return next();
-  });
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {

@@ -1,6 +1,6 @@
 import type { ErrorDetail } from '@kindling/contract';
 import type { Context } from 'hono';
-import { badRequest } from './errors.ts';
+import { type AppError, badRequest } from './errors.ts';
 
 const MAX_DETAILS = 10;
 
@@ -21,14 +21,14 @@ function urlPartsWithNul(url: URL, decodedPath: string): ErrorDetail[] {
 
 /**
  * The URL's counterpart of refuseNulInJson: a percent-encoded NUL (`?domain=%00`) decodes into a
- * string PostgreSQL cannot hold, and a query built with it fails (a 500). Refused here, before any
- * route or file lookup reads the path or the query. Header values need no check: Node's HTTP parser
+ * string PostgreSQL cannot hold, and a query built with it fails (a 500). Refused (the error is
+ * returned for the pipeline's first step to answer) before any route or file lookup reads the path or the query. Header values need no check: Node's HTTP parser
  * refuses a NUL in them with its own 400, and the one header the server decodes, the session cookie,
  * is hashed before any query.
  */
-export function refuseNulInUrl(c: Context): void {
+export function nulInUrl(c: Context): AppError | undefined {
   // A NUL can reach a decoded path or query only percent-encoded: Node refuses a raw one.
-  if (!c.req.url.includes('%00')) return;
+  if (!c.req.url.includes('%00')) return undefined;
   const found = urlPartsWithNul(new URL(c.req.url), c.req.path);
-  if (found.length > 0) throw badRequest(undefined, found);
+  return found.length > 0 ? badRequest(undefined, found) : undefined;
 }
