@@ -185,6 +185,16 @@ describe('GET /recommendations/ideas', () => {
     expect(card.matched_interests).toEqual(['non-invasive', 'imaging']);
   });
 
+  it('never takes a prefix the member only writes before a hyphen as an interest', async () => {
+    const other = await makeTenant(t.db, 'Prefix University');
+    const reader = await makeMember(t, other.tenantId, { headline: 'Non-profit outreach' });
+    const author = await makeMember(t, other.tenantId);
+    const id = await postIdea(t, author.cookie, { title: 'Non-invasive glucose imaging' });
+    const { body } = await getJson(t, '/recommendations/ideas', reader.cookie);
+    const card = body.ideas.find((c: { id: number }) => c.id === id);
+    expect(card.matched_interests).toEqual([]);
+  });
+
   it('is empty for an empty tenant and still answers a lone own idea', async () => {
     const other = await makeTenant(t.db, 'Empty University');
     const loner = await makeMember(t, other.tenantId, { headline: 'Anything' });

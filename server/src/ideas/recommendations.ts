@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { type Executor, queryRows } from '../db/client.ts';
 import { sameTenant } from '../db/schema-tenants.ts';
 import { ideaLexicon, tooCommon } from '../search/lexicon.ts';
+import { onlyAsPrefix } from '../search/prefixes.ts';
 import { writtenWords } from '../search/words.ts';
 import { anyId, summaryColumns, summaryJoins, summaryRow } from './idea-rows.ts';
 import type { InterestWord, RankedIdea } from './ranking-cache.ts';
@@ -17,7 +18,10 @@ import type { InterestWord, RankedIdea } from './ranking-cache.ts';
 export interface MemberSignals {
   schoolId: number | null;
   departmentId: number | null;
-  /** OR of the profile's most telling lexemes, as tsquery text; null when the profile is empty. */
+  /**
+   * OR of the profile's most telling lexemes, as tsquery text, never a prefix the member only writes
+   * before a hyphen (search/prefixes.ts); null when the profile is empty.
+   */
   query: string | null;
   /** Each of those lexemes with the word that first gave it, as the member wrote it. */
   words: InterestWord[];
@@ -69,14 +73,17 @@ export async function memberSignals(
           from (select title, introduction from ideas
                 where tenant_id = ${tenantId} and principal_investigator_id = ${userId}
                 order by created_at desc limit ${OWN_IDEAS_READ}) x),
+        profile as (
+          select setweight(to_tsvector('english'::regconfig, me.headline), 'A')
+                 || to_tsvector('english'::regconfig, me.bio)
+                 || to_tsvector('english'::regconfig, own.body) as doc
+          from me, own),
         terms as (
-          select w.lexeme from me, own,
-            unnest(setweight(to_tsvector('english'::regconfig, me.headline), 'A')
-                   || to_tsvector('english'::regconfig, me.bio)
-                   || to_tsvector('english'::regconfig, own.body)) w
+          select w.lexeme from profile, unnest(profile.doc) w
           left join lateral (${ideaLexicon(tenantId, sql`w.lexeme`)}) l on true
           where w.lexeme ~ '^[[:alpha:]][[:alnum:]]{2,}$'
             and l.known and not ${tooCommon(tenantId, sql`w.lexeme`)}
+            and not ${onlyAsPrefix(sql`profile.doc`, sql`w.lexeme`, sql`w.positions`)}
           order by ('A' = any(w.weights)) desc, cardinality(w.positions) desc, w.lexeme
           limit ${TERMS}),
         followed as (

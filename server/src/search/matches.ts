@@ -13,6 +13,7 @@ import { type SummaryRow, summaryColumns, summaryJoins, summaryRow } from '../id
 import { cardColumns, personCardRow } from '../people/keyword.ts';
 import { IDEAS, PEOPLE } from './corpus.ts';
 import { tooCommon } from './lexicon.ts';
+import { onlyAsPrefix } from './prefixes.ts';
 import { writtenWords } from './words.ts';
 
 /** How many of the idea's lexemes make its query. */
@@ -34,7 +35,8 @@ export type IdeaTerms = z.output<typeof ideaTermsRow>;
 /**
  * The idea's terms: its words of three letters or more from the title first, then the
  * introduction, then problem and opportunity, most repeated first; never a word so common among
- * the tenant's ideas or profiles that it tells nothing (lexicon.ts). Null when there is no such
+ * the tenant's ideas or profiles that it tells nothing (lexicon.ts), nor a prefix the idea only
+ * writes before a hyphen ("non" of "non-invasive", prefixes.ts). Null when there is no such
  * idea. The words as written only when `words` asks: similar ideas show none, and finding them
  * parses the idea's whole text (half the statement's time).
  */
@@ -54,6 +56,7 @@ export async function ideaTerms(
           select w.lexeme from idea, unnest(idea.search_doc) w
           where w.lexeme ~ '^[[:alpha:]]{3,}$' and w.weights && array['A', 'B', 'C']
             and not ${tooCommon(tenantId, sql`w.lexeme`)}
+            and not ${onlyAsPrefix(sql`idea.search_doc`, sql`w.lexeme`, sql`w.positions`)}
           order by case when 'A' = any(w.weights) then 0 when 'B' = any(w.weights) then 1 else 2 end,
                    cardinality(w.positions) desc, w.lexeme
           limit ${sql.raw(String(TERMS))})
