@@ -73,7 +73,8 @@ export async function memberSignals(
           from (select title, introduction from ideas
                 where tenant_id = ${tenantId} and principal_investigator_id = ${userId}
                 order by created_at desc limit ${OWN_IDEAS_READ}) x),
-        profile as (
+        -- Built once: inlined, the prefix check would build the document again.
+        profile as materialized (
           select setweight(to_tsvector('english'::regconfig, me.headline), 'A')
                  || to_tsvector('english'::regconfig, me.bio)
                  || to_tsvector('english'::regconfig, own.body) as doc
