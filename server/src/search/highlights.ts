@@ -41,7 +41,7 @@ const escapeChar = (c: string) => {
   return ESCAPES[original] ?? original;
 };
 /** Only these characters change; a page's excerpts were 8 % of its server time a character at a time. */
-const SPECIAL = /[<>&"'\u0004\u0005\u0006]/g;
+const SPECIAL = new RegExp(`[<>&"'${Object.keys(STANDS_FOR).join('')}]`, 'g');
 const escapeHtml = (text: string) => text.replace(SPECIAL, escapeChar);
 
 /**
