@@ -89,7 +89,7 @@ export interface Searched extends Measured {
 /** The search routes of issue 16 on the largest tenant; `idea` is the idea page's path. */
 function searchRoutes(idea: string): { name: string; url: string; word: Word }[] {
   const page = 'page=1&page_size=10';
-  const { ideas, people, rare } = SEARCH_WORDS;
+  const { ideas, people, rare, pair } = SEARCH_WORDS;
   return [
     { name: `search, quick results (${ideas})`, url: `/search?q=${ideas}`, word: 'quick' },
     {
@@ -99,6 +99,11 @@ function searchRoutes(idea: string): { name: string; url: string; word: Word }[]
     },
     { name: `feed, keyword (${ideas})`, url: `/ideas?${page}&q=${ideas}`, word: 'common' },
     { name: `feed, keyword (${rare})`, url: `/ideas?${page}&q=${rare}`, word: 'rare' },
+    {
+      name: `feed, keywords (${pair})`,
+      url: `/ideas?${page}&q=${encodeURIComponent(pair)}`,
+      word: 'common',
+    },
     { name: `directory, keyword (${people})`, url: `/users?${page}&q=${people}`, word: 'common' },
     { name: `directory, keyword (${rare})`, url: `/users?${page}&q=${rare}`, word: 'rare' },
     { name: 'experts for an idea', url: `${idea}/experts`, word: 'common' },

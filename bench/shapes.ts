@@ -185,7 +185,13 @@ export async function prepare(kind: Kind) {
  * texts are made of a few hundred words, each in thousands of rows, so the rare word is planted
  * in five ideas and five members of the largest tenant (once; the search triggers index it).
  */
-export const SEARCH_WORDS = { ideas: 'sensor', people: 'professor', rare: 'perovskite' } as const;
+export const SEARCH_WORDS = {
+  ideas: 'sensor',
+  people: 'professor',
+  rare: 'perovskite',
+  // Two words that 13,300 seeded ideas hold together: a search of several words (decision 0060).
+  pair: 'diagnostic assay',
+} as const;
 
 async function plantRareWord(database: Database) {
   await database.db.transaction(async (tx) => {

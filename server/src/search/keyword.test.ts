@@ -246,4 +246,70 @@ describe('keyword search of ideas and people', () => {
     expect(await ranked('0, 2')).toEqual(all.slice(0, 2));
     expect(await ranked('1, 2')).toEqual(all.slice(1, 3));
   });
+
+  it('matches several words alike whether one is in a few documents or all are in many', async () => {
+    // 205 ideas: more than search_matches looks up one by one (200), so both of its ways run.
+    const place = await makeTenant(t.db, 'Marsupial University');
+    const pi = await makeMember(t, place.tenantId);
+    const ids = await inTenant(t.db, place.tenantId, (tx) =>
+      queryRows(
+        tx,
+        sql`insert into ideas (tenant_id, title, introduction, principal_investigator_id)
+            select ${place.tenantId},
+                   concat_ws(' ', 'Quokka study', n, case when n <= 3 then 'wombat' end,
+                             case when n % 2 = 0 then 'numbat' end),
+                   concat_ws(' ', 'Field notes', case when n % 2 = 1 then 'numbat' end,
+                             case when n % 3 = 0 then 'zorbit' end,
+                             case when n % 5 = 0 then 'zorbix' end),
+                   ${pi.id}
+            from generate_series(1, 205) n order by n returning id`,
+        z.strictObject({ id: z.number() }),
+      ),
+    );
+    const idOf = (n: number) => ids[n - 1]?.id;
+    const ns = (keep: (n: number) => boolean) =>
+      Array.from({ length: 205 }, (_, i) => i + 1).filter(keep);
+    const matches = (q: string) =>
+      inTenant(t.db, place.tenantId, (tx) =>
+        queryRows(
+          tx,
+          sql`select id, heading from public.search_matches(1::smallint, ${searchQuery(IDEAS, q)})
+              order by id`,
+          z.strictObject({ id: z.number(), heading: z.boolean() }),
+        ),
+      );
+    const expected = (keep: (n: number) => boolean, heading: (n: number) => boolean) =>
+      ns(keep).map((n) => ({ id: idOf(n), heading: heading(n) }));
+
+    // The rare word's three documents, looked up.
+    expect(await matches('quokka wombat')).toEqual(
+      expected(
+        (n) => n <= 3,
+        () => true,
+      ),
+    );
+    // Both words in every document; in the heading where both are in the title.
+    expect(await matches('quokka numbat')).toEqual(
+      expected(
+        () => true,
+        (n) => n % 2 === 0,
+      ),
+    );
+    // A typo widened to two words ('zorbit' | 'zorbix'), beside a word in every document.
+    expect(await matches('quokka zorbiq')).toEqual(
+      expected(
+        (n) => n % 3 === 0 || n % 5 === 0,
+        () => false,
+      ),
+    );
+    expect(await matches('wombat zorbiq')).toEqual(
+      expected(
+        (n) => n === 3,
+        () => false,
+      ),
+    );
+    expect(await matches('wombat nosuchword')).toEqual([]);
+    const { body } = await getJson(t, '/ideas/count?q=quokka%20numbat', pi.cookie);
+    expect(body).toEqual({ total_count: 205 });
+  });
 });
