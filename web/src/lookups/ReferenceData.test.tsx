@@ -34,16 +34,18 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+const withTenant = () => (
+  <QueryClientProvider client={new QueryClient()}>
+    <TenantContext value={{ id: 1, domain: 'demo.localhost' } as TenantAnswer}>
+      <ReferenceData />
+    </TenantContext>
+  </QueryClientProvider>
+);
+
 describe('ReferenceData', () => {
   it('copies the five lists into the persisted store in one write', async () => {
     const update = vi.spyOn(persistedStore, 'update');
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <TenantContext value={{ id: 1, domain: 'demo.localhost' } as TenantAnswer}>
-          <ReferenceData />
-        </TenantContext>
-      </QueryClientProvider>,
-    );
+    render(withTenant());
     await waitFor(() => expect(persistedStore.getState().departments).toHaveLength(1));
     expect(update).toHaveBeenCalledTimes(1);
     expect(persistedStore.getState()).toMatchObject({
@@ -52,5 +54,46 @@ describe('ReferenceData', () => {
       ip_statuses: [{ name: 'Filed' }],
       schools: [{ name: 'Engineering' }],
     });
+  });
+
+  it('writes only the lists that changed, and keeps the others as they were', async () => {
+    // As restored from the last visit: equal copies, not the answers' own objects.
+    const restored = {
+      roles: [{ id: 1, name: 'Faculty' }],
+      support_or_partnership: [{ id: 1, name: 'Funding' }],
+      ip_statuses: [{ id: 1, name: 'Provisional' }],
+      schools: [{ id: 1, name: 'Engineering' }],
+      departments: [{ id: 1, name: 'Physics', school_id: 1 }],
+    };
+    persistedStore.update(structuredClone(restored) as never);
+    const before = persistedStore.getState();
+    const update = vi.spyOn(persistedStore, 'update');
+    render(withTenant());
+    await waitFor(() =>
+      expect(persistedStore.getState().ip_statuses).toEqual([{ id: 1, name: 'Filed' }]),
+    );
+    expect(update).toHaveBeenCalledTimes(1);
+    expect(Object.keys(update.mock.calls[0]?.[0] ?? {})).toEqual(['ip_statuses']);
+    const after = persistedStore.getState();
+    expect(after.roles).toBe(before.roles);
+    expect(after.departments).toBe(before.departments);
+  });
+
+  it('writes nothing when every list is as the store holds it', async () => {
+    persistedStore.update({
+      roles: [{ id: 1, name: 'Faculty' }],
+      support_or_partnership: [{ id: 1, name: 'Funding' }],
+      ip_statuses: [{ id: 1, name: 'Filed' }],
+      schools: [{ id: 1, name: 'Engineering' }],
+      departments: [{ id: 1, name: 'Physics', school_id: 1 }],
+    } as never);
+    const update = vi.spyOn(persistedStore, 'update');
+    const listeners = vi.fn();
+    const unsubscribe = persistedStore.subscribe(listeners);
+    render(withTenant());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    unsubscribe();
+    expect(update).not.toHaveBeenCalled();
+    expect(listeners).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,4 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { replaceEqualDeep, useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useFirstPaintDone } from '../shell/useFirstPaintDone.ts';
 import type { PersistedState } from '../state/persistedState.ts';
@@ -15,7 +15,9 @@ const refresh = { refetchInterval: REFERENCE_REFRESH_MS, staleTime: REFERENCE_RE
  * The lists are copied in one write once none is still loading: each write serialises the whole
  * persisted state and re-renders every reader, and five of them landed as separate long tasks
  * right after a screen's first paint (decision 0017, follow-up). None is asked for before the
- * first screen has painted, which shows none of them (decision 0054).
+ * first screen has painted, which shows none of them (decision 0054). A list equal to the one the
+ * store holds (restored from the last visit, the usual case) is not written: an equal copy would
+ * re-render every screen that reads it, the whole idea page among them, for nothing.
  */
 export function ReferenceData() {
   const tenant = useTenant();
@@ -43,7 +45,9 @@ export function ReferenceData() {
     const patch: Partial<PersistedState> = {};
     settled.forEach((data, index) => {
       const slice = lists[index]?.slice;
-      if (slice && data && state[slice] !== data) Object.assign(patch, { [slice]: data });
+      if (!slice || !data) return;
+      const kept = replaceEqualDeep(state[slice], data);
+      if (kept !== state[slice]) Object.assign(patch, { [slice]: kept });
     });
     if (Object.keys(patch).length > 0) persistedStore.update(patch);
   });
