@@ -1,5 +1,4 @@
 import { COMMENT_MAX, type CommentInput } from '@kindling/contract';
-import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { problemMessage } from '../api/apiError.ts';
 import { CountedTextField } from '../forms/CountedTextField.tsx';
@@ -40,7 +39,6 @@ export function CommentForm({
     defaultValues: { body: initial },
   });
   const body = useWatch({ control: form.control, name: 'body' });
-  useEffect(schema.preload, []);
 
   // Every failure is shown on the text: the server's words for it, else the answer's message.
   const { submit, pending } = useFormMutation(form, {
@@ -55,7 +53,10 @@ export function CommentForm({
   });
 
   return (
-    <form className={styles.commentForm} onSubmit={submit} noValidate>
+    // The schema, and zod with it, loads as the member comes to the form, not with the idea page
+    // below which it sits: evaluating it was one of the page's long tasks after its first paint,
+    // for the few visitors who comment. A send before it arrives waits for it.
+    <form className={styles.commentForm} onSubmit={submit} onFocus={schema.preload} noValidate>
       <CountedTextField
         label={label}
         max={COMMENT_MAX}

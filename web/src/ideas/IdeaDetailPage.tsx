@@ -48,6 +48,40 @@ function Part({ title, text }: { title: string; text: string }) {
 }
 
 /**
+ * The idea's IP status by name. Reads the list itself: the list arrives after the page's first
+ * paint, and only this name then renders again, not the whole page.
+ */
+function IpStatusName({ id }: { id: number | null }) {
+  const ipStatuses = usePersisted('ip_statuses');
+  if (id === null) return 'Not specified';
+  return ipStatuses.find((status) => status.id === id)?.name ?? 'Not specified';
+}
+
+/**
+ * The interest requests (for the idea's leads and administrators) and the comments below the
+ * idea, loaded once the idea has painted (docs/decisions/0054). The paint is awaited here, so
+ * that its news renders this part alone.
+ */
+function IdeaDiscussion({
+  ideaId,
+  comments,
+  requests,
+}: {
+  ideaId: number;
+  comments: number;
+  requests: boolean;
+}) {
+  const painted = useFirstPaintDone();
+  if (!painted) return null;
+  return (
+    <Suspense fallback={null}>
+      {requests && <IdeaInterestRequests ideaId={ideaId} />}
+      <CommentsSection ideaId={ideaId} count={comments} />
+    </Suspense>
+  );
+}
+
+/**
  * Asks for the idea the address names as the route matches (app/router.tsx); the experts and
  * similar ideas beside it start as the page renders, so their search never delays the idea.
  */
@@ -64,12 +98,9 @@ export async function prefetchIdea(
 export function IdeaDetailPage() {
   const { user, can } = useAuth();
   const navigate = useNavigate();
-  const ipStatuses = usePersisted('ip_statuses');
   const id = useIdeaId();
   const query = useIdea(id);
   useIdeaMatches(id);
-  // The discussion below the idea loads once the idea has painted (docs/decisions/0054).
-  const painted = useFirstPaintDone();
   const [deleting, setDeleting] = useState(false);
   const [interested, setInterested] = useState(false);
 
@@ -80,10 +111,6 @@ export function IdeaDetailPage() {
   if (!idea) return <IdeaPageSkeleton />;
 
   const owner = leads(idea, user?.userId);
-  const ipStatus =
-    idea.ip_status_id === null
-      ? 'Not specified'
-      : (ipStatuses.find((s) => s.id === idea.ip_status_id)?.name ?? 'Not specified');
   const followers = idea.follower_count;
   const comments = idea.comment_count;
 
@@ -168,12 +195,7 @@ export function IdeaDetailPage() {
               </section>
             )}
           </div>
-          {painted && (
-            <Suspense fallback={null}>
-              {(owner || can('admin')) && <IdeaInterestRequests ideaId={idea.id} />}
-              <CommentsSection ideaId={idea.id} count={comments} />
-            </Suspense>
-          )}
+          <IdeaDiscussion ideaId={idea.id} comments={comments} requests={owner || can('admin')} />
         </div>
         <aside className={styles.side} aria-label="About this idea">
           <section className={styles.card} aria-labelledby="idea-ip">
@@ -183,7 +205,9 @@ export function IdeaDetailPage() {
             <dl className={styles.facts}>
               <div>
                 <dt>IP status</dt>
-                <dd>{ipStatus}</dd>
+                <dd>
+                  <IpStatusName id={idea.ip_status_id} />
+                </dd>
               </div>
               {idea.patents.length > 0 && (
                 <div>

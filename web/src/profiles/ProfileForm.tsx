@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../app/paths.ts';
@@ -9,7 +9,6 @@ import { lazyResolver } from '../forms/lazyResolver.ts';
 import { useFormMutation } from '../forms/useFormMutation.ts';
 import buttons from '../shell/buttons.module.css';
 import { Screen } from '../shell/Screen.tsx';
-import { useFirstPaintDone } from '../shell/useFirstPaintDone.ts';
 import { useStaggered } from '../shell/useStaggered.ts';
 import { useTenant } from '../tenant/TenantContext.ts';
 import { AboutSection } from './form/AboutSection.tsx';
@@ -64,11 +63,6 @@ export function ProfileForm({ profile, after }: { profile: UserProfile; after?: 
       ),
     [profile, fields.linkedin.label, fields.googleScholar.label],
   );
-  // Loaded once the first sections have painted, which need no validation yet (decision 0054).
-  const painted = useFirstPaintDone();
-  useEffect(() => {
-    if (painted) schema.preload();
-  }, [painted, schema]);
 
   const form = useForm<ProfileFormValues, unknown, ProfileFormOutput>({
     resolver: schema.resolver,
@@ -175,7 +169,16 @@ export function ProfileForm({ profile, after }: { profile: UserProfile; after?: 
 
   return (
     <>
-      <form id={formId} noValidate onSubmit={submit} className={styles.form}>
+      {/* The schema, and zod with it, loads as the member comes to a field, not with the screen:
+          evaluating it was among the screen's long tasks after its first paint (decision 0054).
+          A save before it arrives waits for it. */}
+      <form
+        id={formId}
+        noValidate
+        onSubmit={submit}
+        onFocus={schema.preload}
+        className={styles.form}
+      >
         <div ref={top} className={styles.top} />
         <Screen title={texts.title} lead={texts.updateDetails} actions={actions}>
           {problem && (

@@ -4,7 +4,7 @@ let painted = false;
 
 /**
  * Whether the app's first screen has been painted. What that paint does not show (the reference
- * lists, the unread count, a picker's options, a form's schema, the comments below an idea) waits
+ * lists, the unread count, a picker's options, the comments below an idea) waits
  * for it: Lighthouse counts every request that ends before the largest paint as one the paint
  * waited for, and these took the six connections after the app's script (docs/decisions/0054).
  * Screens opened later render with it true. A tab opened in the background paints, and so asks,

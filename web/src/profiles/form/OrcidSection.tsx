@@ -1,6 +1,6 @@
 import { scholarlyMessages } from '@kindling/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { FormAlert } from '../../forms/FormAlert.tsx';
@@ -38,7 +38,6 @@ export function OrcidSection({ profile }: { profile: UserProfile }) {
     resolver: resolver.resolver,
     defaultValues: { orcid: profile.orcid ?? '' },
   });
-  useEffect(resolver.preload, []);
   const { errors } = form.formState;
 
   const {
@@ -92,6 +91,8 @@ export function OrcidSection({ profile }: { profile: UserProfile }) {
           spellCheck={false}
           registration={form.register('orcid')}
           error={errors.orcid?.message}
+          // Its schema loads as the member comes to the iD, as the profile form's does.
+          onFocus={resolver.preload}
           onKeyDown={(event) => {
             // The field sits inside the profile form: Enter saves the iD, not the whole profile.
             if (event.key === 'Enter') {
