@@ -17,7 +17,7 @@ const refresh = { refetchInterval: REFERENCE_REFRESH_MS, staleTime: REFERENCE_RE
  * right after a screen's first paint (decision 0017, follow-up). None is asked for before the
  * first screen has painted, which shows none of them (decision 0054). A list equal to the one the
  * store holds (restored from the last visit, the usual case) is not written: an equal copy would
- * re-render every screen that reads it, the whole idea page among them, for nothing.
+ * re-render every part of the screen that reads it, for nothing.
  */
 export function ReferenceData() {
   const tenant = useTenant();
