@@ -32,10 +32,13 @@ BEGIN
   -- word among others.
   required := ARRAY(SELECT l FROM unnest(lexemes) l
                     WHERE NOT array_to_tsvector(array_remove(lexemes, l)) @@ query);
+  -- One lookup on the lexicon's key a lexeme. A lexeme it does not hold is in no document (nothing
+  -- matches) and comes first; so does one added since the nightly count (`docs` null), a new word
+  -- and most likely a rare one: if it is not, reading 201 of its postings finds that out.
   SELECT r INTO rarest FROM unnest(required) r
-  LEFT JOIN public.search_lexemes l ON l.tenant_id = tenant AND l.kind = corpus AND l.lexeme = r
-  -- A lexeme missing from the lexicon is in no document: nothing matches.
-  ORDER BY l.lexeme IS NOT NULL, l.docs NULLS LAST LIMIT 1;
+  ORDER BY (SELECT coalesce(l.docs, 0) FROM public.search_lexemes l
+            WHERE l.tenant_id = tenant AND l.kind = corpus AND l.lexeme = r) NULLS FIRST
+  LIMIT 1;
   IF rarest IS NOT NULL THEN
     ids := ARRAY(SELECT p.doc_id FROM public.search_postings p
                  WHERE p.tenant_id = tenant AND p.kind = corpus AND p.lexeme = rarest
