@@ -4,16 +4,7 @@ import { normaliseOrcid } from './orcid.ts';
 import { experienceEntry } from './people.ts';
 import { educationEntry, grantEntry, publicationEntry } from './profiles.ts';
 import { idParam, positiveInt } from './query.ts';
-import { scholarlyMessages } from './scholarlyMessages.ts';
-
-/** The sections an import fills, and what a member sees them called. */
-export const importSections = {
-  publications: 'Publications',
-  most_recent_experience: 'Experience',
-  education: 'Education',
-  grants: 'Grants',
-} as const;
-export type ImportSection = keyof typeof importSections;
+import { MAX_IMPORT_DOIS, scholarlyMessages } from './scholarlyMessages.ts';
 
 export type PublicationEntry = z.infer<typeof publicationEntry>;
 export type EducationEntry = z.infer<typeof educationEntry>;
@@ -22,9 +13,6 @@ export type GrantEntry = z.infer<typeof grantEntry>;
 /** The outside sources of CONTRACT §10, named as a failing one is named in `details`. */
 export const scholarlySources = ['ORCID', 'Crossref', 'OpenAlex'] as const;
 export type ScholarlySource = (typeof scholarlySources)[number];
-
-export const MAX_IMPORT_DOIS = 50;
-export const MAX_IMPORT_FILE_BYTES = 1024 * 1024;
 
 /** PUT /profiles/{id}/orcid: an iD (checked as ORCID checks it) or null to remove it. */
 export const orcidBody = z.object({

@@ -1,6 +1,7 @@
 /**
- * CONTRACT §10's messages, verbatim where it gives them. Kept apart from the import schemas, so a
- * screen that only shows them (update profile's ORCID iD field) loads no zod.
+ * CONTRACT §10's messages (verbatim where it gives them), sections and limits. Kept apart from the
+ * import schemas, so a screen that only shows them (update profile's ORCID iD field and import
+ * panel) loads no zod.
  */
 export const scholarlyMessages = {
   orcid: 'Please enter a valid ORCID iD.',
@@ -14,3 +15,15 @@ export const scholarlyMessages = {
   fileUnreadable: 'This file is not BibTeX or RIS.',
   candidateNotFound: 'This import candidate was accepted, rejected or never found.',
 } as const;
+
+/** The sections an import fills, and what a member sees them called. */
+export const importSections = {
+  publications: 'Publications',
+  most_recent_experience: 'Experience',
+  education: 'Education',
+  grants: 'Grants',
+} as const;
+export type ImportSection = keyof typeof importSections;
+
+export const MAX_IMPORT_DOIS = 50;
+export const MAX_IMPORT_FILE_BYTES = 1024 * 1024;

@@ -103,6 +103,9 @@ test.describe('profile imports', () => {
     await expect(candidate(page, sillyString)).toHaveCount(0);
 
     const dois = panel.getByLabel(/DOIs, one per line/);
+    await dois.fill('10.5555/12345678\nnot-a-doi');
+    await panel.getByRole('button', { name: 'Import DOIs' }).click();
+    await expect(panel.getByText("'not-a-doi' is not a DOI.")).toBeVisible();
     await dois.fill('10.5555/12345678\nhttps://doi.org/10.1038/171737a0\n10.5555/not-registered');
     await panel.getByRole('button', { name: 'Import DOIs' }).click();
     await expect(panel.getByText('Not found: 10.5555/not-registered.')).toBeVisible();

@@ -1,5 +1,5 @@
 import { limits } from '@kindling/contract';
-import { useWatch } from 'react-hook-form';
+import { useFormState, useWatch } from 'react-hook-form';
 import { CountedTextField } from '../../forms/CountedTextField.tsx';
 import {
   type ProfileFieldTexts,
@@ -16,6 +16,7 @@ interface AboutSectionProps {
 /** The bio, with its n/1000 counter; what goes past the limit is cut (SPEC §5). */
 export function AboutSection({ title, fields, form }: AboutSectionProps) {
   const bio = useWatch({ control: form.control, name: 'bio' });
+  const { errors } = useFormState({ control: form.control, name: 'bio' });
   return (
     <ProfileFormSection title={title}>
       <CountedTextField
@@ -27,7 +28,7 @@ export function AboutSection({ title, fields, form }: AboutSectionProps) {
         rows={8}
         required
         registration={form.register('bio')}
-        error={form.formState.errors.bio?.message}
+        error={errors.bio?.message}
       />
     </ProfileFormSection>
   );

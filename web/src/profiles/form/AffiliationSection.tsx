@@ -1,4 +1,4 @@
-import { Controller } from 'react-hook-form';
+import { Controller, useFormState, useWatch } from 'react-hook-form';
 import { TextField } from '../../forms/TextField.tsx';
 import { pickable } from '../../lookups/pickable.ts';
 import { useRoles } from '../../lookups/roles.ts';
@@ -25,8 +25,8 @@ export function AffiliationSection({ title, fields, form, profile }: Affiliation
   const roles = useRoles(useTenant().id).data ?? [];
   const schools = usePersisted('schools');
   const departments = usePersisted('departments');
-  const { errors } = form.formState;
-  const schoolId = form.watch('school_id');
+  const { errors } = useFormState({ control: form.control });
+  const schoolId = useWatch({ control: form.control, name: 'school_id' });
   // A school or department deactivated since it was saved stays on offer, marked; no other does.
   const schoolDepartments = pickable(departments, [profile.department_id]).filter(
     (d) => d.school_id === schoolId,

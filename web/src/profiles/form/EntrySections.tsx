@@ -1,5 +1,5 @@
 import { type ProfileSection, sectionLimitMessage, sectionLimits } from '@kindling/contract';
-import type { FieldError, FieldPath } from 'react-hook-form';
+import { type FieldError, type FieldPath, useFormState } from 'react-hook-form';
 import { EntryList } from '../../forms/EntryList.tsx';
 import fieldStyles from '../../forms/Field.module.css';
 import { FieldShell } from '../../forms/FieldShell.tsx';
@@ -132,7 +132,9 @@ export function EntrySection<Section extends ProfileSection>({
   form: ProfileFormApi;
 }) {
   const { noun, lead, reorder, fields, ...texts } = sectionForms[section] as SectionForm<Section>;
-  const errors = form.formState.errors[section] as SectionErrors | undefined;
+  const errors = useFormState({ control: form.control, name: section }).errors[section] as
+    | SectionErrors
+    | undefined;
   const blank = Object.fromEntries(fields.map((field) => [field.key, ''])) as never;
   const [first, ...rest] = fields;
   // Read when the line is drawn, so a closed entry's line shows what was typed in it.

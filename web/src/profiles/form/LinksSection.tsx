@@ -1,3 +1,4 @@
+import { useFormState } from 'react-hook-form';
 import { TextField } from '../../forms/TextField.tsx';
 import styles from '../ProfileForm.module.css';
 import type { formShapeOf } from '../profileFormValues.ts';
@@ -16,7 +17,7 @@ interface LinksSectionProps {
 
 /** The Google Scholar link where the role has one, and the LinkedIn link. */
 export function LinksSection({ title, fields, form, shape }: LinksSectionProps) {
-  const { errors } = form.formState;
+  const { errors } = useFormState({ control: form.control });
   return (
     <ProfileFormSection title={title}>
       <div className={styles.grid}>

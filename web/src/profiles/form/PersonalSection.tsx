@@ -1,3 +1,4 @@
+import { useFormState } from 'react-hook-form';
 import fieldStyles from '../../forms/Field.module.css';
 import { FieldShell } from '../../forms/FieldShell.tsx';
 import { TextField } from '../../forms/TextField.tsx';
@@ -30,7 +31,7 @@ export function PersonalSection({
   onPhoto,
   photoProblem,
 }: PersonalSectionProps) {
-  const { errors } = form.formState;
+  const { errors } = useFormState({ control: form.control });
   return (
     <ProfileFormSection title={title}>
       <div className={styles.grid}>

@@ -1,6 +1,5 @@
 import {
   type ImportSection,
-  importBody,
   importSections,
   MAX_IMPORT_DOIS,
   scholarlyMessages,
@@ -90,13 +89,14 @@ export function ImportPanel({ profile }: { profile: UserProfile }) {
       .split(/\s+/)
       .map((line) => line.trim())
       .filter(Boolean);
-    const parsed = importBody.safeParse({ source: 'doi', dois: lines });
-    if (!parsed.success) {
-      setDoisProblem(parsed.error.issues[0]?.message ?? scholarlyMessages.doisMissing);
-      return;
-    }
-    setDoisProblem(null);
-    imported.mutate({ source: 'doi', dois: lines });
+    // Should the check itself fail to load, the server checks the DOIs the same way.
+    void import('./doiCheck.ts')
+      .then((check) => check.doisProblem(lines))
+      .catch(() => null)
+      .then((found) => {
+        setDoisProblem(found);
+        if (!found) imported.mutate({ source: 'doi', dois: lines });
+      });
   };
   const importFile = (event: FormEvent) => {
     event.preventDefault();
