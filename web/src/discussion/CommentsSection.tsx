@@ -1,6 +1,6 @@
 import { type Comment, discussionMessages } from '@kindling/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError, problemMessage } from '../api/apiError.ts';
 import { useRowChange } from '../api/useRowChange.ts';
@@ -206,14 +206,19 @@ export function CommentsSection({ ideaId, count }: { ideaId: number; count: numb
     }
   };
 
-  const comments = list.data?.comments ?? [];
-  useScrollToHash('comments', !list.isPending);
+  // The list and the form (react-hook-form's set-up) render in a deferred pass, which React leaves
+  // every few milliseconds for the browser: on the idea page's first load it was one long task of
+  // the page's few (decision 0062).
+  const data = useDeferredValue(list.data);
+  const loading = data === undefined && !list.isError;
+  const comments = data?.comments ?? [];
+  useScrollToHash('comments', !loading);
   return (
     <section id="comments" className={styles.section} aria-labelledby="idea-comments">
       <h2 id="idea-comments" className={styles.sectionTitle}>
         Comments <span className={styles.count}>({count})</span>
       </h2>
-      {list.isPending ? (
+      {loading ? (
         <p className={styles.muted}>Loading comments…</p>
       ) : list.isError && !isApiError(list.error, 'NOT_FOUND') ? (
         <p className={styles.muted} role="alert">
@@ -249,11 +254,11 @@ export function CommentsSection({ ideaId, count }: { ideaId: number; count: numb
           ))}
         </ol>
       )}
-      {list.data && <Pager page={list.data.page} totalPages={list.data.total_pages} />}
-      {list.data?.closed ? (
+      {data && <Pager page={data.page} totalPages={data.total_pages} />}
+      {data?.closed ? (
         <p className={styles.closed}>{discussionMessages.commentsClosed}</p>
       ) : (
-        list.data && (
+        data && (
           <CommentForm
             label="Add a comment"
             submitLabel="Post comment"
@@ -262,14 +267,14 @@ export function CommentsSection({ ideaId, count }: { ideaId: number; count: numb
           />
         )
       )}
-      {list.data?.can_close && (
+      {data?.can_close && (
         <button
           type="button"
           className={styles.textButton}
           disabled={closing}
-          onClick={() => void toggleClosed(!list.data.closed)}
+          onClick={() => void toggleClosed(!data.closed)}
         >
-          {list.data.closed ? 'Open comments again' : 'Close comments'}
+          {data.closed ? 'Open comments again' : 'Close comments'}
         </button>
       )}
       {deleting && (

@@ -83,7 +83,8 @@ function IdeaDiscussion({
 
 /**
  * Asks for the idea the address names as the route matches (app/router.tsx); the experts and
- * similar ideas beside it start as the page renders, so their search never delays the idea.
+ * similar ideas beside it start as the page opens (`useIdeaMatches`), so their search never
+ * delays the idea.
  */
 export async function prefetchIdea(
   queryClient: QueryClient,

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../app/paths.ts';
 import { Avatar } from '../shell/Avatar.tsx';
+import { useFirstPaintDone } from '../shell/useFirstPaintDone.ts';
 import styles from './IdeaMatches.module.css';
 import { expertsQuery, similarQuery } from './searchApi.ts';
 
@@ -23,7 +24,7 @@ function Placeholder({ rows, label }: { rows: number; label: string }) {
  * the idea's words their profile matched, so a member can see why they are suggested.
  */
 export function ExpertsCard({ ideaId }: { ideaId: number }) {
-  const experts = useQuery(expertsQuery(ideaId));
+  const experts = useQuery({ ...expertsQuery(ideaId), enabled: useFirstPaintDone() });
   const users = experts.data?.users;
   return (
     <section className={styles.card} aria-labelledby="idea-experts">
@@ -69,7 +70,7 @@ export function ExpertsCard({ ideaId }: { ideaId: number }) {
 
 /** "Similar ideas" (CONTRACT §7): the ideas whose text is closest to this one's. */
 export function SimilarIdeas({ ideaId }: { ideaId: number }) {
-  const similar = useQuery(similarQuery(ideaId));
+  const similar = useQuery({ ...similarQuery(ideaId), enabled: useFirstPaintDone() });
   const ideas = similar.data?.ideas;
   return (
     <section className={styles.similar} aria-labelledby="idea-similar">
@@ -104,9 +105,14 @@ export function SimilarIdeas({ ideaId }: { ideaId: number }) {
   );
 }
 
-/** Starts both calls as the idea's page opens, beside the idea's own, rather than after it. */
+/**
+ * Starts both calls as the idea's page opens, beside the idea's own, rather than after it; on the
+ * app's first screen, once it has painted (its placeholders), as the comments: a search that ended
+ * before the idea's paint was counted by Lighthouse as one the paint waited for (decision 0062).
+ */
 export function useIdeaMatches(ideaId: number | null) {
   const id = ideaId ?? 0;
-  useQuery({ ...expertsQuery(id), enabled: ideaId !== null });
-  useQuery({ ...similarQuery(id), enabled: ideaId !== null });
+  const enabled = useFirstPaintDone() && ideaId !== null;
+  useQuery({ ...expertsQuery(id), enabled });
+  useQuery({ ...similarQuery(id), enabled });
 }
