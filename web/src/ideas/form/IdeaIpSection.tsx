@@ -1,5 +1,6 @@
 import { type IdeaDetail, ideaMessages, limits } from '@kindling/contract';
 import { useId } from 'react';
+import { useFormState } from 'react-hook-form';
 import { EntryList } from '../../forms/EntryList.tsx';
 import fieldStyles from '../../forms/Field.module.css';
 import { useTenant } from '../../tenant/TenantContext.ts';
@@ -12,7 +13,7 @@ import { IpStatusField } from './IdeaSeekingSection.tsx';
 export function IdeaIpSection({ form, idea }: { form: IdeaFormApi; idea: IdeaDetail | undefined }) {
   const { branding } = useTenant();
   const id = useId();
-  const { errors } = form.formState;
+  const { errors } = useFormState({ control: form.control });
   return (
     <IdeaFormSection title="Intellectual property">
       <IpStatusField form={form} idea={idea} />

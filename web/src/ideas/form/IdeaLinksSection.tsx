@@ -1,4 +1,5 @@
 import { ideaMessages, limits } from '@kindling/contract';
+import { useFormState } from 'react-hook-form';
 import { EntryList } from '../../forms/EntryList.tsx';
 import fieldStyles from '../../forms/Field.module.css';
 import { FieldShell } from '../../forms/FieldShell.tsx';
@@ -10,7 +11,7 @@ import { type IdeaFormApi, IdeaFormSection } from './IdeaFormSection.tsx';
 /** Up to three links to papers, demos or press, each a URL with its title. */
 export function IdeaLinksSection({ form }: { form: IdeaFormApi }) {
   const { branding } = useTenant();
-  const errors = form.formState.errors.urls;
+  const errors = useFormState({ control: form.control, name: 'urls' }).errors.urls;
   const shown = (message: string | undefined) => shownMessage(message, branding.patentNumberError);
   return (
     <IdeaFormSection

@@ -1,5 +1,6 @@
 import type { IdeaDetail } from '@kindling/contract';
 import { useId } from 'react';
+import { useFormState, useWatch } from 'react-hook-form';
 import fieldStyles from '../../forms/Field.module.css';
 import { pickable, pickerName } from '../../lookups/pickable.ts';
 import { usePersisted } from '../../state/usePersisted.ts';
@@ -14,8 +15,9 @@ interface SectionProps {
 /** The support the idea seeks, any number of them. */
 export function IdeaSeekingSection({ form, idea }: SectionProps) {
   const supports = usePersisted('support_or_partnership');
-  const supportIds = form.watch('support_ids') ?? [];
-  const error = form.formState.errors.support_ids?.message;
+  const supportIds = useWatch({ control: form.control, name: 'support_ids' }) ?? [];
+  const error = useFormState({ control: form.control, name: 'support_ids' }).errors.support_ids
+    ?.message;
   return (
     <IdeaFormSection title="What you are looking for">
       <fieldset className={styles.fieldset}>
@@ -51,8 +53,9 @@ export function IdeaSeekingSection({ form, idea }: SectionProps) {
 export function IpStatusField({ form, idea }: SectionProps) {
   const name = useId();
   const ipStatuses = usePersisted('ip_statuses');
-  const ipStatusId = form.watch('ip_status_id') ?? null;
-  const error = form.formState.errors.ip_status_id?.message;
+  const ipStatusId = useWatch({ control: form.control, name: 'ip_status_id' }) ?? null;
+  const error = useFormState({ control: form.control, name: 'ip_status_id' }).errors.ip_status_id
+    ?.message;
   return (
     <fieldset className={styles.fieldset}>
       <legend className={fieldStyles.label}>IP status</legend>

@@ -1,11 +1,11 @@
 import { limits } from '@kindling/contract';
-import { useWatch } from 'react-hook-form';
+import { useFormState, useWatch } from 'react-hook-form';
 import { CountedTextField } from '../../forms/CountedTextField.tsx';
 import { type IdeaFormApi, IdeaFormSection } from './IdeaFormSection.tsx';
 
 /** The idea's words: its title and introduction for the feed, then the optional details. */
 export function IdeaTextSections({ form }: { form: IdeaFormApi }) {
-  const { errors } = form.formState;
+  const { errors } = useFormState({ control: form.control });
   const [title, introduction, problem, opportunity] = useWatch({
     control: form.control,
     name: ['title', 'introduction', 'problem', 'opportunity'],
