@@ -6,6 +6,7 @@ import type { TenantRow } from './db/schema-tenants.ts';
 import type { FeedCounts } from './ideas/feed-counts.ts';
 import type { RankingCache } from './ideas/ranking-cache.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { SearchCounts } from './search/search-counts.ts';
 import type { SessionContext } from './session-context.ts';
 import type { Storage } from './storage/port.ts';
 
@@ -22,6 +23,7 @@ export interface Deps {
   rankings: RankingCache;
   /** The filtered feed's counts of this process, kept while the data stands (ideas/feed-counts.ts). */
   feedCounts: FeedCounts;
+  searchCounts: SearchCounts;
   /** Set when shutdown begins: new requests are then refused with 503 while the rest finish. */
   lifecycle: { draining: boolean };
 }

@@ -13,6 +13,7 @@ import { claimPruner } from './scheduler/claim-pruner.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
 import { citationRefreshJob } from './scholarly/citations.ts';
 import { lexiconCountJob } from './search/lexicon-job.ts';
+import { SearchCounts } from './search/search-counts.ts';
 import { MetadataRefresher } from './sso/metadata-refresh.ts';
 import { storageFromConfig } from './storage/from-config.ts';
 import { UploadSweeper } from './storage/upload-sweeper.ts';
@@ -54,6 +55,7 @@ export function assemble(
     now: () => new Date(),
     rankings: new RankingCache(),
     feedCounts: new FeedCounts(),
+    searchCounts: new SearchCounts(),
     lifecycle: { draining: false },
   };
   const sweeper = new UploadSweeper(deps);

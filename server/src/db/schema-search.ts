@@ -1,7 +1,16 @@
 /** Keyword search's own table (server/src/search); the documents it matches are on their rows. */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
-import { tenantId } from './schema-tenants.ts';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+} from 'drizzle-orm/pg-core';
+import { perTenant, tenantId } from './schema-tenants.ts';
 
 /**
  * Every lexeme of a tenant's search documents (kind 1 ideas, 2 people), added by the triggers that
@@ -52,3 +61,14 @@ export const searchPostings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.kind, t.lexeme, t.heading, t.docId] })],
 );
+
+/**
+ * The last transaction that changed a tenant's postings of each kind, set as that transaction
+ * commits (migration 0031, decision 0063): a keyword search's count made at a version is exact
+ * for as long as the version stands, so the process keeps it (search/search-counts.ts).
+ */
+export const searchVersions = pgTable('search_versions', {
+  tenantId: perTenant(),
+  ideas: bigint('ideas', { mode: 'number' }).notNull().default(0),
+  people: bigint('people', { mode: 'number' }).notNull().default(0),
+});

@@ -19,6 +19,7 @@ import { verifyOrcid } from '../profiles/repository.ts';
 import { saveOrcid, saveProfile } from '../profiles/service.ts';
 import { createReference } from '../reference/service.ts';
 import { storeCounts } from '../scholarly/citations-repository.ts';
+import { SearchCounts } from '../search/search-counts.ts';
 import { createTenant } from '../tenants/service.ts';
 import { type DemoDataset, type DemoPerson, loadDemoDataset } from './dataset.ts';
 import {
@@ -95,6 +96,7 @@ export async function seedDemo(
       now: () => clock,
       rankings: new RankingCache(),
       feedCounts: new FeedCounts(),
+      searchCounts: new SearchCounts(),
     };
     const { tenantId, adminUserId } = await createTenant(tx, {
       domain,

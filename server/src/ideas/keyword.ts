@@ -17,10 +17,15 @@ import {
   searchQuery,
 } from '../search/corpus.ts';
 import { headline } from '../search/highlights.ts';
+import type { KeptCount } from '../search/search-counts.ts';
 import { matching } from './feed.ts';
 import { summaryColumns, summaryJoins, summaryRow } from './idea-rows.ts';
 
-const keywordRow = summaryRow.extend({ total: z.number(), excerpt: z.string().nullable() });
+const keywordRow = summaryRow.extend({
+  total: z.number(),
+  counted: z.string().nullable(),
+  excerpt: z.string().nullable(),
+});
 export type KeywordRow = z.output<typeof keywordRow>;
 
 const filtered = (filters: IdeaFilters) =>
@@ -68,9 +73,10 @@ function pageOf(
   filters: IdeaFilters,
   order: Order,
   page: { offset: number; limit: number },
+  kept: KeptCount | undefined,
 ): SQL {
   return order === 'relevance' && !filtered(filters)
-    ? pageOfMatches({ ranked: rankedIdeas(sql`(select tsq from query)`, page) }, page)
+    ? pageOfMatches({ ranked: rankedIdeas(sql`(select tsq from query)`, page, kept) }, page)
     : pageOfMatches(
         { hits: hits(tenantId, viewerId, filters, order), order: ordered(order, 'h') },
         page,
@@ -86,7 +92,10 @@ const ideaText = (tenantId: number) => sql`concat_ws(' … ', i.title, i.introdu
    where p.tenant_id = ${tenantId} and p.idea_id = i.id),
   pi.first_name || ' ' || pi.last_name)`;
 
-/** A page of matching ideas with their total, and their excerpts when `excerpts` asks. */
+/**
+ * A page of matching ideas with their total (and what it may be kept under), and their excerpts
+ * when `excerpts` asks; a total `kept` before is answered while it holds.
+ */
 export async function keywordIdeasPage(
   db: Executor,
   tenantId: number,
@@ -95,12 +104,13 @@ export async function keywordIdeasPage(
   order: Order,
   page: { offset: number; limit: number },
   { excerpts }: { excerpts: boolean },
+  kept?: KeptCount,
 ): Promise<{ rows: KeywordRow[] }> {
   const rows = await queryRows(
     db,
     sql`with query as materialized (select ${searchQuery(IDEAS, filters.q)} as tsq),
-        page as materialized (${pageOf(tenantId, viewerId, filters, order, page)})
-        select ${summaryColumns(tenantId, viewerId)}, p.total,
+        page as materialized (${pageOf(tenantId, viewerId, filters, order, page, kept)})
+        select ${summaryColumns(tenantId, viewerId)}, p.total, p.counted,
           ${excerpts ? headline(ideaText(tenantId), sql`(select tsq from query)`) : sql`null`} as excerpt
         from page p
         join ideas i on i.tenant_id = ${tenantId} and i.id = p.id

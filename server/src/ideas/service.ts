@@ -12,7 +12,9 @@ import { inTenant, type Plans } from '../db/tenant-scope.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { ideaEdited } from '../notifications/notices.ts';
 import { notificationMailOf } from '../notifications/notification-mail.ts';
+import { IDEAS } from '../search/corpus.ts';
 import { highlightsOf } from '../search/highlights.ts';
+import type { SearchCounts } from '../search/search-counts.ts';
 import { countIdeas, countOwnedIdeas } from './feed-counts.ts';
 import { filteredPage, type Paging, unfiltered } from './feed-page.ts';
 import { countKeywordIdeas, keywordIdeasPage } from './keyword.ts';
@@ -42,6 +44,7 @@ import {
  */
 export async function keywordPage(
   tx: Tx,
+  counts: SearchCounts,
   session: SessionContext,
   filters: IdeaFilters & { q: string },
   order: SortOrder | undefined,
@@ -56,9 +59,11 @@ export async function keywordPage(
     order ?? 'relevance',
     { offset: (paging.page - 1) * paging.page_size, limit: paging.page_size },
     { excerpts: highlights },
+    counts.get(session.tenantId, IDEAS, filters.q),
   );
   if (rows.length === 0 && paging.page > 1) throw notFound(ideaMessages.pageNotFound);
   const total = rows[0]?.total ?? 0;
+  if (rows[0]) counts.keep(session.tenantId, IDEAS, filters.q, rows[0].counted, total);
   return {
     ideas: rows.map((row) =>
       highlights
@@ -89,6 +94,7 @@ export function listIdeas(deps: Deps, session: SessionContext, query: IdeaListQu
       async (tx) => {
         const { total_count: _, ...page } = await keywordPage(
           tx,
+          deps.searchCounts,
           session,
           query,
           query.sort_order,

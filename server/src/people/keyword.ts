@@ -17,6 +17,7 @@ import {
   searchQuery,
 } from '../search/corpus.ts';
 import { bioText, headline } from '../search/highlights.ts';
+import type { KeptCount } from '../search/search-counts.ts';
 import { personCard } from './repository.ts';
 
 /** A person card as raw reads select it (`cardColumns`): listPeople's row, checked by the tests. */
@@ -38,6 +39,7 @@ export const personCardRow = z.strictObject({
 
 const keywordPersonRow = personCardRow.extend({
   total: z.number(),
+  counted: z.string().nullable(),
   excerpt: z.string().nullable(),
 });
 
@@ -85,9 +87,10 @@ function pageOf(
   filter: PeopleFilter,
   order: Order,
   page: { offset: number; limit: number },
+  kept: KeptCount | undefined,
 ): SQL {
   return order === 'relevance' && !filtered(filter)
-    ? pageOfMatches({ ranked: rankedPeople(sql`(select tsq from query)`, page) }, page)
+    ? pageOfMatches({ ranked: rankedPeople(sql`(select tsq from query)`, page, kept) }, page)
     : pageOfMatches({ hits: hits(tenantId, filter, order), order: ordered(order, 'h') }, page);
 }
 
@@ -103,7 +106,10 @@ const profileText = sql`concat_ws(' … ', u.headline, s.name, d.name, ${bioText
 /** The person card of people/repository.ts listPeople, for the member aliased `u`. */
 export const cardColumns = memberColumnsSql(personCard);
 
-/** A page of matching members with their total, and their excerpts when `excerpts` asks. */
+/**
+ * A page of matching members with their total (and what it may be kept under), and their
+ * excerpts when `excerpts` asks; a total `kept` before is answered while it holds.
+ */
 export function keywordPeoplePage(
   db: Executor,
   tenantId: number,
@@ -111,12 +117,13 @@ export function keywordPeoplePage(
   order: Order,
   page: { offset: number; limit: number },
   { excerpts }: { excerpts: boolean },
+  kept?: KeptCount,
 ) {
   return queryRows(
     db,
     sql`with query as materialized (select ${searchQuery(PEOPLE, filter.q)} as tsq),
-        page as materialized (${pageOf(tenantId, filter, order, page)})
-        select ${cardColumns}, p.total,
+        page as materialized (${pageOf(tenantId, filter, order, page, kept)})
+        select ${cardColumns}, p.total, p.counted,
           ${excerpts ? headline(profileText, sql`(select tsq from query)`) : sql`null`} as excerpt
         from page p
         join users u on u.tenant_id = ${tenantId} and u.id = p.id

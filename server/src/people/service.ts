@@ -3,8 +3,9 @@ import type { Deps } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { inTenant, type Plans } from '../db/tenant-scope.ts';
 import { notFound } from '../http/errors.ts';
-import type { Order } from '../search/corpus.ts';
+import { type Order, PEOPLE } from '../search/corpus.ts';
 import { highlightsOf } from '../search/highlights.ts';
+import type { SearchCounts } from '../search/search-counts.ts';
 import { countKeywordPeople, keywordPeoplePage } from './keyword.ts';
 import { presentCard } from './presenter.ts';
 import { countPeople, listPeople, pickPeople } from './repository.ts';
@@ -30,6 +31,7 @@ const withKeyword = <T extends PeopleFilter>(filter: T): filter is T & { q: stri
  */
 export async function keywordPeople(
   tx: Tx,
+  counts: SearchCounts,
   tenantId: number,
   filter: PeopleFilter & { q: string },
   order: Order,
@@ -43,9 +45,11 @@ export async function keywordPeople(
     order,
     { offset: (paging.page - 1) * paging.page_size, limit: paging.page_size },
     { excerpts: highlights },
+    counts.get(tenantId, PEOPLE, filter.q),
   );
   if (rows.length === 0 && paging.page > 1) throw notFound('No users on this page.');
   const total = rows[0]?.total ?? 0;
+  if (rows[0]) counts.keep(tenantId, PEOPLE, filter.q, rows[0].counted, total);
   return {
     users: rows.map((row) =>
       highlights
@@ -67,6 +71,7 @@ export function searchPeople(deps: Deps, tenantId: number, query: PeopleQuery) {
       async (tx) => {
         const { total_count: _, ...page } = await keywordPeople(
           tx,
+          deps.searchCounts,
           tenantId,
           query,
           query.sort_order ?? 'relevance',

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { pageLimit } from '../db/page-limit.ts';
+import type { KeptCount } from './search-counts.ts';
 
 /** The kinds of search document, as the lexicon of migration 0010 numbers them. */
 export const IDEAS = 1;
@@ -35,19 +36,24 @@ export type Window = { offset: number; limit: number } | null;
 const windowArgs = (window: Window) =>
   window === null ? sql`null, null` : sql`${window.offset}::int, ${pageLimit(window.limit)}`;
 
-/**
- * The matches in relevance order as (id, rank, total), cut to `window`, with the number of all
- * matches in every row: one scan answers a page and its count.
- */
-export const rankedIdeas = (query: SQL, window: Window) =>
-  sql`public.search_ideas_ranked(${query}, ${sql.raw(String(SCORED))}, ${windowArgs(window)})`;
-export const rankedPeople = (query: SQL, window: Window) =>
-  sql`public.search_people_ranked(${query}, ${sql.raw(String(SCORED))}, ${windowArgs(window)})`;
+const keptArgs = (kept: KeptCount | undefined) =>
+  kept ? sql`${kept.counted}::text, ${kept.total}::int` : sql`null::text, null::int`;
 
 /**
- * A page of matches as (id, rank, …, total), `total` the number of all matches: either the cut of
- * the relevance order that a ranked function makes as it counts (`ranked`), or every match of
- * `hits` ordered by `order` (on the alias `h`), cut and counted here.
+ * The matches in relevance order as (id, rank, total, counted), cut to `window`, with the number
+ * of all matches in every row (one scan answers a page and its count) and what that number may be
+ * kept under (search-counts.ts); a number `kept` before is answered while it holds (decision 0063).
+ */
+export const rankedIdeas = (query: SQL, window: Window, kept?: KeptCount) =>
+  sql`public.search_ideas_ranked(${query}, ${sql.raw(String(SCORED))}, ${windowArgs(window)}, ${keptArgs(kept)})`;
+export const rankedPeople = (query: SQL, window: Window, kept?: KeptCount) =>
+  sql`public.search_people_ranked(${query}, ${sql.raw(String(SCORED))}, ${windowArgs(window)}, ${keptArgs(kept)})`;
+
+/**
+ * A page of matches as (id, rank, …, total, counted), `total` the number of all matches: either
+ * the cut of the relevance order that a ranked function makes as it counts (`ranked`, with what
+ * its total may be kept under), or every match of `hits` ordered by `order` (on the alias `h`),
+ * cut and counted here (never kept: filters and other orders are not keyed).
  */
 export function pageOfMatches(
   source: { ranked: SQL } | { hits: SQL; order: SQL },
@@ -56,10 +62,10 @@ export function pageOfMatches(
   // The function cuts the page itself; the limit tells the planner so, which otherwise takes the
   // function for 1,000 rows and hashes the whole table to join a page of them (decision 0055).
   if ('ranked' in source) {
-    return sql`select s.id, s.rank, s.total from ${source.ranked} s limit ${pageLimit(page.limit)}`;
+    return sql`select s.id, s.rank, s.total, s.counted from ${source.ranked} s limit ${pageLimit(page.limit)}`;
   }
   return sql`with hits as materialized (${source.hits})
-    select h.*, (select count(*)::int from hits) as total from hits h
+    select h.*, (select count(*)::int from hits) as total, null::text as counted from hits h
     order by ${source.order} offset ${page.offset} limit ${pageLimit(page.limit)}`;
 }
 

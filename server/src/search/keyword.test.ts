@@ -230,7 +230,7 @@ describe('keyword search of ideas and people', () => {
         queryRows(
           tx,
           sql`select id, rank, total
-              from public.search_ideas_ranked(${searchQuery(IDEAS, 'battery')}, 2, ${sql.raw(window)})`,
+              from public.search_ideas_ranked(${searchQuery(IDEAS, 'battery')}, 2, ${sql.raw(window)}, null, null)`,
           z.strictObject({ id: z.number(), rank: z.number(), total: z.number() }),
         ),
       );

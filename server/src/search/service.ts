@@ -54,21 +54,45 @@ export function search(deps: Deps, session: SessionContext, query: SearchQuery) 
     tenantId,
     async (tx) => {
       if (query.type === 'ideas') {
-        return keywordPage(tx, session, noIdeaFilters(query.q), undefined, query, {
-          highlights: true,
-        });
+        return keywordPage(
+          tx,
+          deps.searchCounts,
+          session,
+          noIdeaFilters(query.q),
+          undefined,
+          query,
+          {
+            highlights: true,
+          },
+        );
       }
       if (query.type === 'people') {
-        return keywordPeople(tx, tenantId, noPeopleFilters(query.q), 'relevance', query, {
-          highlights: true,
-        });
+        return keywordPeople(
+          tx,
+          deps.searchCounts,
+          tenantId,
+          noPeopleFilters(query.q),
+          'relevance',
+          query,
+          {
+            highlights: true,
+          },
+        );
       }
       const quick = { page: 1, page_size: limits.quickResults };
       const none = { highlights: false };
       // Sent together: one round trip for both.
       const [ideas, people] = await bothSettled(
-        keywordPage(tx, session, noIdeaFilters(query.q), undefined, quick, none),
-        keywordPeople(tx, tenantId, noPeopleFilters(query.q), 'relevance', quick, none),
+        keywordPage(tx, deps.searchCounts, session, noIdeaFilters(query.q), undefined, quick, none),
+        keywordPeople(
+          tx,
+          deps.searchCounts,
+          tenantId,
+          noPeopleFilters(query.q),
+          'relevance',
+          quick,
+          none,
+        ),
       );
       return {
         ideas: ideas.ideas,
