@@ -75,6 +75,13 @@ export const holdingNothing: readonly InventoryEntry[] = [
   tally('member_tallies', "a tenant's active members"),
   tally('comment_tallies', "an idea's comments"),
   {
+    table: 'search_versions',
+    holds: 'nothing',
+    reason:
+      "The last transaction that changed a tenant's search postings of each kind (decision 0063): a number, naming nobody.",
+    columns: {},
+  },
+  {
     table: 'idea_links',
     holds: 'nothing',
     reason:
