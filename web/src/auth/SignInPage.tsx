@@ -15,6 +15,7 @@ import { loadReferenceData } from '../lookups/referenceLists.ts';
 import buttons from '../shell/buttons.module.css';
 import { CardPage } from '../shell/CardPage.tsx';
 import { showToast } from '../shell/showToast.ts';
+import { useFirstPaintDone } from '../shell/useFirstPaintDone.ts';
 import { useTenant } from '../tenant/TenantContext.ts';
 import { useAuth } from './AuthContext.ts';
 import { signInRequest } from './authApi.ts';
@@ -57,10 +58,14 @@ export function SignInPage() {
     defaultValues: { email: '', password: '', remember_session: false },
   });
   const { errors, isSubmitting } = form.formState;
+  // The form's schema and the tenant's providers are not in the first paint: asked for once it is
+  // recorded, they no longer count as scripts and requests the paint waited for (decision 0062).
+  const painted = useFirstPaintDone();
   const providers = useQuery({
     queryKey: ['auth', 'providers', tenant.id],
     queryFn: () => providersRequest(tenant.id),
     select: (answer) => answer.providers,
+    enabled: painted,
   }).data;
   const [email, setEmail] = useState('');
   const [mfaStep, setMfaStep] = useState<MfaStepAnswer | null>(null);
@@ -70,7 +75,9 @@ export function SignInPage() {
   const emailProvider = providers && providerForEmail(providers, email);
   const sendToProvider = emailProvider && !passwordInstead ? emailProvider : undefined;
 
-  useEffect(() => schema.preload(), []);
+  useEffect(() => {
+    if (painted) schema.preload();
+  }, [painted]);
 
   // The code has been read: a reload or a later failure should not show it again.
   useEffect(() => {
